@@ -1,0 +1,64 @@
+// What every command shares: user errors with exit codes, database opening, terminal output.
+import { loadConfig, type Config, type ConfigFlags } from '../runtime/config.js';
+import { checkConnection, createDb, describeDatabase, type Db } from '../runtime/db.js';
+
+/** A failure the user can fix; printed as one line, exit code 1 (or 2 for usage). */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** Options every database-backed command accepts. */
+export interface DatabaseFlags {
+  database?: string;
+}
+
+/** Message lines for humans go to stderr so stdout stays machine-readable. */
+export function note(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+/** Loads the config and opens a reachable database, or throws a one-line error. */
+export async function openDatabase(flags: ConfigFlags, options: { quiet?: boolean } = {}): Promise<{ config: Config; db: Db }> {
+  const config = loadConfig(flags);
+  if (config.databaseUrlSource === 'default' && !options.quiet) {
+    note(`storefront: no DATABASE_URL set, using the embedded ${describeDatabase(config.databaseUrl)}`);
+  }
+  const db = createDb(config.databaseUrl);
+  try {
+    await checkConnection(db, config.databaseUrl);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return { config, db };
+}
+
+/** Runs fn with an open database and always closes it. */
+export async function withDatabase<T>(flags: ConfigFlags, fn: (db: Db, config: Config) => Promise<T>, options: { quiet?: boolean } = {}): Promise<T> {
+  const { config, db } = await openDatabase(flags, options);
+  try {
+    return await fn(db, config);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Prints a value as JSON on stdout. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Plain text table with padded columns. */
+export function printTable(headers: string[], rows: Array<Array<string | number | null>>): void {
+  const cells = [headers, ...rows.map((r) => r.map((c) => (c === null ? '-' : String(c))))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  for (const row of cells) {
+    process.stdout.write(`${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]))).join('  ')}\n`);
+  }
+}

@@ -1,0 +1,71 @@
+// The storefront program: registers each command and turns failures into one line + exit code.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { packageRoot } from '../runtime/paths.js';
+import { ConfigError } from '../runtime/config.js';
+import { DatabaseUnavailableError } from '../runtime/db.js';
+import { SchemaNotMigratedError } from '../runtime/migrate.js';
+import { CliError } from './cli-kit.js';
+import { registerMigrate } from './commands/migrate.js';
+import { registerSeed } from './commands/seed.js';
+import { registerSites } from './commands/sites.js';
+
+const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Builds the commander program with every working command registered. */
+export function buildProgram(): Command {
+  const program = new Command('storefront')
+    .description('Build, preview, lint and run a shop storefront website.')
+    .version(version, '-V, --version')
+    .option('--verbose', 'print stack traces for unexpected errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ storefront migrate                      create or update the database schema
+  $ storefront seed                         load the demo catalog, accounts and orders
+  $ DATABASE_URL=mysql://shop:pw@db:3306/shop storefront migrate status
+  $ storefront sites add shop.example.com --name "Example Shop"`,
+    );
+  registerMigrate(program);
+  registerSeed(program);
+  registerSites(program);
+  return program;
+}
+
+function isUserError(err: unknown): boolean {
+  return (
+    err instanceof CliError ||
+    err instanceof ConfigError ||
+    err instanceof DatabaseUnavailableError ||
+    err instanceof SchemaNotMigratedError
+  );
+}
+
+/** Runs the CLI; resolves to the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  program.exitOverride();
+  program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  const verbose = argv.includes('--verbose');
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end with exit code 0; every other commander error is a usage error.
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    if (isUserError(err)) {
+      process.stderr.write(`storefront: ${(err as Error).message}\n`);
+      if (verbose) process.stderr.write(`${(err as Error).stack}\n`);
+      return err instanceof CliError ? err.exitCode : 1;
+    }
+    process.stderr.write(`storefront: unexpected error: ${(err as Error)?.message ?? String(err)}\n`);
+    if (verbose) process.stderr.write(`${(err as Error)?.stack}\n`);
+    else process.stderr.write('(run again with --verbose for the stack trace)\n');
+    return 1;
+  }
+}

@@ -1,0 +1,56 @@
+// The ordered list of migrations. Imported statically so the same list works from TypeScript
+// sources and from dist/, with no directory scanning or file-extension guessing.
+import type { Knex } from 'knex';
+import * as m0 from './20261122090000_create_sites.js';
+import * as m1 from './20261122090100_insert_default_site.js';
+import * as m2 from './20261122090200_create_accounts.js';
+import * as m3 from './20261122090300_create_memberships.js';
+import * as m4 from './20261122090400_create_sessions.js';
+import * as m5 from './20261122090500_create_products.js';
+import * as m6 from './20261122090600_create_variants.js';
+import * as m7 from './20261122090700_create_carts.js';
+import * as m8 from './20261122090800_create_cart_lines.js';
+import * as m9 from './20261122090900_create_orders.js';
+import * as m10 from './20261122091000_create_order_lines.js';
+import * as m11 from './20261122091100_create_shipments.js';
+import * as m12 from './20261122091200_create_idempotency_records.js';
+import * as m13 from './20261122091300_create_rate_limits.js';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+const migrations: Array<[string, Migration]> = [
+  ['20261122090000_create_sites', m0],
+  ['20261122090100_insert_default_site', m1],
+  ['20261122090200_create_accounts', m2],
+  ['20261122090300_create_memberships', m3],
+  ['20261122090400_create_sessions', m4],
+  ['20261122090500_create_products', m5],
+  ['20261122090600_create_variants', m6],
+  ['20261122090700_create_carts', m7],
+  ['20261122090800_create_cart_lines', m8],
+  ['20261122090900_create_orders', m9],
+  ['20261122091000_create_order_lines', m10],
+  ['20261122091100_create_shipments', m11],
+  ['20261122091200_create_idempotency_records', m12],
+  ['20261122091300_create_rate_limits', m13],
+];
+
+/** knex MigrationSource over the static list above. */
+export const migrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return migrations.map(([name]) => name);
+  },
+  getMigrationName(name) {
+    return name;
+  },
+  async getMigration(name) {
+    const found = migrations.find(([n]) => n === name);
+    if (!found) throw new Error(`unknown migration ${name}`);
+    return found[1];
+  },
+};
+
+export { DEFAULT_SITE_ID } from './20261122090100_insert_default_site.js';

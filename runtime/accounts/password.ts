@@ -1,0 +1,26 @@
+// Password hashing with bcryptjs. The cost is STOREFRONT_BCRYPT_COST (4–15, default 12).
+import bcrypt from 'bcryptjs';
+
+export const DEFAULT_BCRYPT_COST = 12;
+
+/** The bcrypt cost in force. */
+export function bcryptCost(): number {
+  const raw = process.env.STOREFRONT_BCRYPT_COST;
+  const n = raw ? Number(raw) : DEFAULT_BCRYPT_COST;
+  return Number.isInteger(n) && n >= 4 && n <= 15 ? n : DEFAULT_BCRYPT_COST;
+}
+
+/** bcrypt hash of a password (12–72 bytes are checked by the caller). */
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, bcryptCost());
+}
+
+/** True when password matches hash. */
+export function verifyPassword(password: string, hash: string): Promise<boolean> {
+  return bcrypt.compare(password, hash);
+}
+
+/** Byte length of a password in UTF-8, which is what bcrypt's 72-byte limit counts. */
+export function passwordBytes(password: string): number {
+  return Buffer.byteLength(password, 'utf8');
+}

@@ -1,0 +1,107 @@
+// Flags > environment > defaults, validated into one typed Config. Errors name the bad value.
+import { isAbsolute, resolve } from 'node:path';
+import { starterThemeDir } from './paths.js';
+import { parseDatabaseUrl } from './db.js';
+import { ConfigError } from './config-error.js';
+
+export { ConfigError };
+
+export interface Config {
+  /** Database URL as given (mysql://… or sqlite:…) and where it came from. */
+  databaseUrl: string;
+  databaseUrlSource: 'flag' | 'environment' | 'default';
+  /** Optional read replica for catalog reads. */
+  databaseReadUrl: string | null;
+  port: number;
+  host: string;
+  /** Cookie/HMAC keys, newest first; null when none was configured. */
+  secrets: string[] | null;
+  themeDir: string;
+  workers: number;
+  allowHttp: boolean;
+  trustProxy: boolean;
+}
+
+/** The command-line flags that feed the Config (commander hands them over as strings). */
+export interface ConfigFlags {
+  database?: string;
+  port?: string | number;
+  host?: string;
+  secret?: string;
+  theme?: string;
+  workers?: string | number;
+  allowHttp?: boolean;
+  trustProxy?: boolean;
+}
+
+
+/** The embedded database used when neither --database nor DATABASE_URL is given. */
+export const DEFAULT_DATABASE_URL = 'sqlite:./storefront.sqlite';
+export const MIN_SECRET_LENGTH = 32;
+
+function pick<T>(flag: T | undefined, envValue: T | undefined, fallback: T): T {
+  if (flag !== undefined && flag !== '') return flag;
+  if (envValue !== undefined && envValue !== '') return envValue;
+  return fallback;
+}
+
+function parseIntInRange(name: string, raw: string | number, min: number, max: number): number {
+  const text = String(raw).trim();
+  if (!/^\d+$/.test(text)) throw new ConfigError(`${name} must be an integer, got ${JSON.stringify(String(raw))}`);
+  const value = Number(text);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+/** Splits a comma-separated STOREFRONT_SECRET into keys (the first signs, all verify). */
+export function parseSecrets(raw: string): string[] {
+  const keys = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (keys.length === 0) throw new ConfigError('STOREFRONT_SECRET is empty');
+  for (const key of keys) {
+    if (key.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(`STOREFRONT_SECRET: each key needs at least ${MIN_SECRET_LENGTH} characters (one has ${key.length})`);
+    }
+  }
+  return keys;
+}
+
+/** Builds the validated Config from flags, then the environment, then defaults. */
+export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env, defaults: { port?: number } = {}): Config {
+  const databaseUrl = pick(flags.database, env.DATABASE_URL, DEFAULT_DATABASE_URL);
+  const databaseUrlSource = flags.database ? 'flag' : env.DATABASE_URL ? 'environment' : 'default';
+  parseDatabaseUrl(databaseUrl); // throws a ConfigError naming the URL when it is malformed
+  const databaseReadUrl = env.DATABASE_READ_URL ? env.DATABASE_READ_URL : null;
+  if (databaseReadUrl) parseDatabaseUrl(databaseReadUrl);
+
+  const port = parseIntInRange('port', pick<string | number>(flags.port, env.PORT, defaults.port ?? 3000), 0, 65535);
+  const host = String(pick(flags.host, env.HOST, '127.0.0.1')).trim();
+  if (!/^[A-Za-z0-9.:_\-[\]]+$/.test(host)) throw new ConfigError(`host is not a valid address: ${JSON.stringify(host)}`);
+
+  const secretRaw = pick(flags.secret, env.STOREFRONT_SECRET, '');
+  const secrets = secretRaw ? parseSecrets(secretRaw) : null;
+
+  const themeRaw = pick(flags.theme, undefined, starterThemeDir);
+  const themeDir = isAbsolute(themeRaw) ? themeRaw : resolve(themeRaw);
+  const workers = parseIntInRange('workers', pick<string | number>(flags.workers, env.STOREFRONT_WORKERS, 1), 1, 64);
+
+  return {
+    databaseUrl,
+    databaseUrlSource,
+    databaseReadUrl,
+    port,
+    host,
+    secrets,
+    themeDir,
+    workers,
+    allowHttp: Boolean(flags.allowHttp),
+    trustProxy: Boolean(flags.trustProxy),
+  };
+}
+
+/** True for addresses only this machine can reach, where plain HTTP cookies are acceptable. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

@@ -1,0 +1,179 @@
+// One knex instance per database URL: mysql2 for mysql://…, better-sqlite3 for sqlite:<path>.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import knex, { type Knex } from 'knex';
+import { ConfigError } from './config-error.js';
+
+export type Db = Knex;
+export type DbEngine = 'mysql' | 'sqlite';
+
+export interface ParsedDatabaseUrl {
+  engine: DbEngine;
+  /** For sqlite: absolute file path or ':memory:'. */
+  filename?: string;
+  mysql?: { host: string; port: number; user: string; password: string; database: string; socketPath?: string };
+}
+
+/** Parses mysql://user:pass@host:port/db, sqlite:<path> and sqlite::memory:, or throws a ConfigError. */
+export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (!path) throw new ConfigError(`database URL ${JSON.stringify(url)} names no file (use sqlite:./storefront.sqlite)`);
+    return { engine: 'sqlite', filename: path === ':memory:' ? ':memory:' : resolve(path) };
+  }
+  if (/^(mysql|mariadb):\/\//.test(url)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ConfigError(`database URL is malformed: ${JSON.stringify(redactUrl(url))}`);
+    }
+    const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+    if (!database || database.includes('/')) {
+      throw new ConfigError(`database URL ${JSON.stringify(redactUrl(url))} names no database (mysql://user:pass@host:3306/db)`);
+    }
+    const port = parsed.port ? Number(parsed.port) : 3306;
+    const socketPath = parsed.searchParams.get('socket') ?? undefined;
+    return {
+      engine: 'mysql',
+      mysql: {
+        host: parsed.hostname || '127.0.0.1',
+        port,
+        user: decodeURIComponent(parsed.username || 'root'),
+        password: decodeURIComponent(parsed.password),
+        database,
+        socketPath,
+      },
+    };
+  }
+  throw new ConfigError(
+    `database URL ${JSON.stringify(redactUrl(url))} is not supported: use mysql://user:pass@host:port/db or sqlite:<path>`,
+  );
+}
+
+/** The URL with its password replaced, for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
+}
+
+/** Human description of where the data lives, for banners. */
+export function describeDatabase(url: string): string {
+  const p = parseDatabaseUrl(url);
+  if (p.engine === 'sqlite') return p.filename === ':memory:' ? 'in-memory SQLite' : `SQLite file ${p.filename}`;
+  return `MySQL ${p.mysql!.user}@${p.mysql!.host}:${p.mysql!.port}/${p.mysql!.database}`;
+}
+
+/** Which engine a knex instance talks to. */
+export function engineOf(db: Db): DbEngine {
+  const client = (db.client.config as Knex.Config).client;
+  return client === 'mysql2' ? 'mysql' : 'sqlite';
+}
+
+// knex logs connection failures with stack traces; callers already report them in one line.
+const knexLog = {
+  warn(message: unknown) {
+    const text = String(message instanceof Error ? message.message : message).split('\n')[0];
+    if (!text.startsWith('Acquire connection error') && !/connect ECONNREFUSED|ETIMEDOUT/.test(text)) process.stderr.write(`knex: ${text}\n`);
+  },
+  error(message: unknown) {
+    if (process.env.STOREFRONT_DEBUG) process.stderr.write(`knex: ${String(message)}\n`);
+  },
+  deprecate() {},
+  debug() {},
+};
+
+/** Opens a knex instance for the URL. Connections are made lazily; use checkConnection to fail fast. */
+export function createDb(url: string, options: { poolMax?: number } = {}): Db {
+  return knex(knexConfig(url, options));
+}
+
+/** The knex configuration for a database URL (also used by knex/knexfile.ts). */
+export function knexConfig(url: string, options: { poolMax?: number } = {}): Knex.Config {
+  const parsed = parseDatabaseUrl(url);
+  if (parsed.engine === 'sqlite') {
+    const filename = parsed.filename!;
+    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    return {
+      client: 'better-sqlite3',
+      connection: { filename },
+      useNullAsDefault: true,
+      log: knexLog,
+      // One connection: an in-memory database exists per connection, and SQLite has one writer anyway.
+      pool: {
+        min: 1,
+        max: 1,
+        idleTimeoutMillis: Number.MAX_SAFE_INTEGER,
+        afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+          try {
+            conn.pragma('foreign_keys = ON');
+            conn.pragma('busy_timeout = 5000');
+            if (filename !== ':memory:') {
+              conn.pragma('journal_mode = WAL');
+              conn.pragma('synchronous = NORMAL');
+            }
+            done(null, conn);
+          } catch (err) {
+            done(err as Error, conn);
+          }
+        },
+      },
+    };
+  }
+  const m = parsed.mysql!;
+  return {
+    client: 'mysql2',
+    connection: {
+      host: m.host,
+      port: m.port,
+      user: m.user,
+      password: m.password,
+      database: m.database,
+      socketPath: m.socketPath,
+      charset: 'utf8mb4_unicode_ci',
+      timezone: 'Z',
+      dateStrings: true,
+      connectTimeout: 5000,
+      // TINYINT(1) comes back as a boolean, like knex's SQLite booleans after our !! casts.
+      typeCast(field: { type: string; length: number; string(): string | null }, next: () => unknown) {
+        if (field.type === 'TINY' && field.length === 1) {
+          const v = field.string();
+          return v === null ? null : v === '1';
+        }
+        return next();
+      },
+    },
+    log: knexLog,
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    acquireConnectionTimeout: 10000,
+  };
+}
+
+/** A database that could not be reached, with a one-line reason. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+/** Runs a trivial query; throws DatabaseUnavailableError with a one-line reason when it fails. */
+export async function checkConnection(db: Db, url: string): Promise<void> {
+  try {
+    await db.raw('select 1 as ok');
+  } catch (err) {
+    throw new DatabaseUnavailableError(`cannot reach database ${describeDatabaseSafe(url)}: ${oneLineReason(err)}`);
+  }
+}
+
+function describeDatabaseSafe(url: string): string {
+  try {
+    return describeDatabase(url);
+  } catch {
+    return redactUrl(url);
+  }
+}
+
+/** The first line of a driver error, without the stack. */
+export function oneLineReason(err: unknown): string {
+  const e = err as { code?: string; message?: string; errors?: Error[] };
+  if (e?.errors?.length) return oneLineReason(e.errors[0]);
+  const msg = (e?.message ?? String(err)).split('\n')[0];
+  return e?.code && !msg.includes(e.code) ? `${e.code} ${msg}` : msg;
+}

@@ -1,0 +1,33 @@
+// Identifiers: random UUIDs for new rows, name-based (v5-style) UUIDs for seeded rows so that
+// seeding twice yields the same ids.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+/** A random UUID v4. */
+export function newId(): string {
+  return randomUUID();
+}
+
+/** A UUID (version 5 layout, SHA-1) derived from a namespace UUID and a name. */
+export function stableId(namespace: string, name: string): string {
+  const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
+  const hash = createHash('sha1').update(ns).update(name).digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const h = hash.subarray(0, 16).toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A human-friendly order number like SF-7KQ2M9XA (no 0/O/1/I to misread). */
+export function newOrderNumber(): string {
+  const bytes = randomBytes(8);
+  let out = '';
+  for (const b of bytes) out += ORDER_NUMBER_ALPHABET[b % ORDER_NUMBER_ALPHABET.length];
+  return `SF-${out}`;
+}
+
+/** True for a canonical lower-case UUID string. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
+}
