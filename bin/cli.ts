@@ -6,10 +6,12 @@ import { packageRoot } from '../runtime/paths.js';
 import { ConfigError } from '../runtime/config.js';
 import { DatabaseUnavailableError } from '../runtime/db.js';
 import { SchemaNotMigratedError } from '../runtime/migrate.js';
+import { FixtureError } from '../runtime/fixtures/load.js';
 import { CliError } from './cli-kit.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerSeed } from './commands/seed.js';
 import { registerSites } from './commands/sites.js';
+import { registerServe } from './commands/serve.js';
 
 const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -24,6 +26,7 @@ export function buildProgram(): Command {
       'after',
       `
 Examples:
+  $ storefront serve                        run the shop on http://127.0.0.1:3000 (embedded SQLite, demo data)
   $ storefront migrate                      create or update the database schema
   $ storefront seed                         load the demo catalog, accounts and orders
   $ DATABASE_URL=mysql://shop:pw@db:3306/shop storefront migrate status
@@ -32,6 +35,7 @@ Examples:
   registerMigrate(program);
   registerSeed(program);
   registerSites(program);
+  registerServe(program);
   return program;
 }
 
@@ -40,7 +44,8 @@ function isUserError(err: unknown): boolean {
     err instanceof CliError ||
     err instanceof ConfigError ||
     err instanceof DatabaseUnavailableError ||
-    err instanceof SchemaNotMigratedError
+    err instanceof SchemaNotMigratedError ||
+    err instanceof FixtureError
   );
 }
 

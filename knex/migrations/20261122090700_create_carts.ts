@@ -1,4 +1,5 @@
-// One cart per session; it lives and dies with its (guest or account) session.
+// One cart per session. No foreign key to sessions: login rotates the session id and moves the
+// cart to the new id; carts of expired sessions are swept by runtime/cart/store.ts.
 import type { Knex } from 'knex';
 import { mysqlTableOptions, siteColumn, timestamps, uuidPrimary } from './table-options.js';
 
@@ -7,7 +8,7 @@ export async function up(knex: Knex): Promise<void> {
     mysqlTableOptions(knex, t);
     uuidPrimary(t);
     siteColumn(t);
-    t.string('session_id', 64).notNullable().unique().references('id').inTable('sessions').onDelete('CASCADE');
+    t.string('session_id', 64).notNullable().unique();
     timestamps(t);
   });
 }

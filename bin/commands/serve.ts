@@ -1,0 +1,87 @@
+// storefront serve: the production runtime, optionally as N worker processes sharing the port.
+import cluster from 'node:cluster';
+import type { Command } from 'commander';
+import { loadConfig, type ConfigFlags } from '../../runtime/config.js';
+import { describeDatabase } from '../../runtime/db.js';
+import { bootstrap, ThemeLoadError } from '../../runtime/bootstrap.js';
+import { createApp } from '../../runtime/app.js';
+import { listen, onShutdownSignal } from '../../runtime/server.js';
+import { CliError, note } from '../cli-kit.js';
+
+async function runWorker(flags: ConfigFlags, announce: boolean): Promise<void> {
+  const config = loadConfig(flags);
+  let booted;
+  try {
+    booted = await bootstrap(config, 'serve');
+  } catch (err) {
+    if (err instanceof ThemeLoadError) throw new CliError(err.message);
+    throw err;
+  }
+  const app = createApp(booted.deps);
+  let running;
+  try {
+    running = await listen(app, config.host, config.port);
+  } catch (err) {
+    await booted.close();
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new CliError(`port ${config.port} on ${config.host} is already in use (choose another with --port)`);
+    if (code === 'EACCES') throw new CliError(`no permission to listen on ${config.host}:${config.port}`);
+    throw err;
+  }
+  if (announce) {
+    note(`storefront serve: ${running.url} (${describeDatabase(config.databaseUrl)}${config.databaseUrlSource === 'default' ? ', embedded: set DATABASE_URL for MySQL' : ''})`);
+    for (const line of booted.notes.lines) note(`  ${line}`);
+    note(`  theme ${config.themeDir}`);
+  }
+  onShutdownSignal(async () => {
+    await running.close();
+    await booted.close();
+  });
+}
+
+/** Registers `storefront serve`. */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('run the storefront website (production runtime)')
+    .option('--port <n>', 'port to listen on (default: $PORT or 3000)')
+    .option('--host <addr>', 'address to bind (default: $HOST or 127.0.0.1)')
+    .option('--theme <dir>', 'theme folder (default: the starter theme)')
+    .option('--database <url>', 'database URL (default: $DATABASE_URL, else the embedded sqlite:./storefront.sqlite)')
+    .option('--workers <n>', 'number of worker processes sharing the port', '1')
+    .option('--allow-http', 'send session cookies without the Secure flag (plain HTTP outside loopback)')
+    .option('--trust-proxy', 'trust X-Forwarded-Proto/For from a reverse proxy')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ storefront serve                                  embedded SQLite with demo data on http://127.0.0.1:3000
+  $ DATABASE_URL=mysql://shop:pw@db:3306/shop STOREFRONT_SECRET=… storefront serve --host 0.0.0.0 --trust-proxy --workers 2`,
+    )
+    .action(async (opts: ConfigFlags) => {
+      const config = loadConfig(opts); // validate flags before forking
+      if (config.workers > 1 && cluster.isPrimary) {
+        if (config.databaseUrlSource === 'default') {
+          // Create and seed the embedded database once, before the workers race to do it.
+          const booted = await bootstrap(config, 'serve');
+          await booted.close();
+        }
+        note(`storefront serve: starting ${config.workers} workers on http://${config.host}:${config.port}`);
+        for (let i = 0; i < config.workers; i++) cluster.fork();
+        let exiting = false;
+        cluster.on('exit', (worker, code) => {
+          if (!exiting && code !== 0) note(`storefront serve: worker ${worker.process.pid} exited with code ${code}`);
+        });
+        onShutdownSignal(async () => {
+          exiting = true;
+          for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+          await new Promise<void>((resolve) => {
+            const check = () => (Object.keys(cluster.workers ?? {}).length === 0 ? resolve() : setTimeout(check, 50));
+            check();
+          });
+        });
+        await new Promise(() => {}); // the primary lives until a signal
+      }
+      await runWorker(opts, cluster.isPrimary);
+    });
+}

@@ -1,0 +1,55 @@
+// The `auth` template object, built from the session once per render. Guest unless the session
+// holds an account of this site that is not blocked and whose membership is active.
+import type Koa from 'koa';
+import type { Db } from '../db.js';
+import { isoFromDb } from '../time.js';
+import type { AppState } from '../http/state.js';
+import type { SessionData } from '../http/session.js';
+
+/** The contract's flat `auth` object. */
+export interface AuthObject {
+  check: boolean;
+  method: 'email_password' | null;
+  provider: 'local' | null;
+  user: null | {
+    id: string;
+    display_name: string;
+    email: string;
+    email_verified: boolean;
+    phone: string;
+    membership: { id: string; status: string; joined_at: string };
+  };
+}
+
+/** auth for a guest, and for renders without a request. */
+export const GUEST_AUTH: AuthObject = Object.freeze({ check: false, method: null, provider: null, user: null }) as AuthObject;
+
+/** Loads the signed-in account of this site by id; null when missing, blocked or not an active member. */
+export async function loadActiveAccount(db: Db, siteId: string, accountId: string): Promise<AuthObject['user']> {
+  const row = (await db('accounts as a')
+    .join('memberships as m', 'm.account_id', 'a.id')
+    .where({ 'a.id': accountId, 'a.site_id': siteId, 'm.site_id': siteId, 'm.status': 'active' })
+    .whereNull('a.blocked_at')
+    .first('a.id', 'a.email', 'a.display_name', 'a.phone', 'a.email_verified', 'm.id as membership_id', 'm.status', 'm.joined_at')) as
+    | { id: string; email: string; display_name: string; phone: string; email_verified: boolean | number; membership_id: string; status: string; joined_at: string }
+    | undefined;
+  if (!row) return null;
+  return {
+    id: row.id,
+    display_name: row.display_name,
+    email: row.email,
+    email_verified: Boolean(row.email_verified),
+    phone: row.phone,
+    membership: { id: row.membership_id, status: row.status, joined_at: isoFromDb(row.joined_at) },
+  };
+}
+
+/** The current visitor's auth; a database failure propagates (a render error, never a guest page). */
+export async function resolveAuth(ctx: Koa.ParameterizedContext<AppState>, db: Db): Promise<AuthObject> {
+  if (!ctx.cookies.get('sf_session')) return GUEST_AUTH; // no cookie: no session read at all
+  const sess = ctx.session as unknown as SessionData | null;
+  if (!sess?.accountId) return GUEST_AUTH;
+  const user = await loadActiveAccount(db, ctx.state.site.id, sess.accountId);
+  if (!user) return GUEST_AUTH;
+  return { check: true, method: 'email_password', provider: 'local', user };
+}

@@ -1,0 +1,37 @@
+// createApp: the one Koa app of `serve` and `dev`. The middleware order below is the whole story.
+import Koa from 'koa';
+import type { AppDeps } from './deps.js';
+import type { AppState } from './http/state.js';
+import { requestLog } from './http/request-log.js';
+import { errorHandler, plainHtmlError } from './http/error-handler.js';
+import { securityHeaders } from './http/security-headers.js';
+import { healthRoutes } from './http/health.js';
+import { assetRoutes } from './http/assets.js';
+import { siteResolver } from './http/site.js';
+import { privateWhenCookiesSet } from './http/cache-headers.js';
+import { sessionMiddleware } from './http/session.js';
+import { bodyParser } from './http/body.js';
+import { postRoutes } from './http/post-routes.js';
+import { notFoundPage, pageRoutes } from './http/pages.js';
+
+/** Builds the storefront app from its dependencies. */
+export function createApp(deps: AppDeps, options: { log?: ((line: string) => void) | null } = {}): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: deps.config.trustProxy, keys: deps.keys });
+  app.silent = true; // errors are logged by errorHandler, once, as JSON
+  const posts = postRoutes(deps);
+
+  app.use(requestLog(options.log === undefined ? (line) => process.stdout.write(`${line}\n`) : options.log));
+  app.use(errorHandler(deps.hooks.renderHtmlError ?? plainHtmlError));
+  app.use(securityHeaders(deps.mode === 'dev' ? ['ws:'] : []));
+  app.use(healthRoutes(deps.db));
+  app.use(assetRoutes(deps.theme));
+  app.use(siteResolver(deps.db));
+  app.use(privateWhenCookiesSet());
+  app.use(sessionMiddleware(app, deps.db, deps.secureCookies));
+  app.use(bodyParser());
+  app.use(posts.routes());
+  for (const mw of deps.hooks.middleware ?? []) app.use(mw);
+  app.use(pageRoutes(deps));
+  app.use(notFoundPage(deps));
+  return app;
+}

@@ -1,0 +1,87 @@
+// Turns a Config into ready AppDeps: database reachable and migrated, keys resolved, theme loaded.
+import type { Config } from './config.js';
+import { isLoopbackHost } from './config.js';
+import { checkConnection, createDb, parseDatabaseUrl, type Db } from './db.js';
+import { assertMigrated, migrateLatest } from './migrate.js';
+import { resolveSecrets } from './secrets.js';
+import { Csrf } from './http/csrf.js';
+import { Theme } from './theme/theme.js';
+import { TemplateError } from './theme/errors.js';
+import { loadFixtures } from './fixtures/load.js';
+import { seedFixtures } from './fixtures/seed.js';
+import { findSiteByHostExact } from './sites/store.js';
+import { defaultFixturesFile } from './paths.js';
+import type { AppDeps, AppHooks } from './deps.js';
+
+/** A theme that cannot be served; lists every error with file:line. */
+export class ThemeLoadError extends Error {
+  override name = 'ThemeLoadError';
+  constructor(readonly errors: TemplateError[]) {
+    super(`the theme has ${errors.length} error(s):\n${errors.map((e) => `  ${e.where} ${e.message}`).join('\n')}`);
+  }
+}
+
+/** Notes for the start-up banner. */
+export interface BootNotes {
+  lines: string[];
+}
+
+/** Migrates and seeds the embedded database on first start (demo data when the catalog is empty). */
+async function prepareEmbedded(db: Db, notes: BootNotes, fixturesFile: string): Promise<void> {
+  const applied = await migrateLatest(db);
+  if (applied.length) notes.lines.push(`created the database schema (${applied.length} migrations)`);
+  const products = (await db('products').count({ n: '*' }).first()) as { n: number | string };
+  if (Number(products.n) === 0) {
+    const site = (await findSiteByHostExact(db, undefined))!;
+    await seedFixtures(db, site, loadFixtures(fixturesFile));
+    notes.lines.push(`loaded the demo data from ${fixturesFile}`);
+  }
+}
+
+/** Opens the databases and builds the dependencies of createApp. */
+export async function bootstrap(
+  config: Config,
+  mode: 'serve' | 'dev',
+  options: { hooks?: AppHooks; theme?: Theme; fixturesFile?: string; poolMax?: number } = {},
+): Promise<{ deps: AppDeps; notes: BootNotes; close(): Promise<void> }> {
+  const notes: BootNotes = { lines: [] };
+  const parsed = parseDatabaseUrl(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { poolMax: options.poolMax });
+  const readDb = config.databaseReadUrl ? createDb(config.databaseReadUrl, { poolMax: options.poolMax }) : db;
+  const close = async () => {
+    await db.destroy();
+    if (readDb !== db) await readDb.destroy();
+  };
+  try {
+    await checkConnection(db, config.databaseUrl);
+    if (readDb !== db) await checkConnection(readDb, config.databaseReadUrl!);
+    if (parsed.engine === 'sqlite' && (config.databaseUrlSource === 'default' || mode === 'dev')) {
+      await prepareEmbedded(db, notes, options.fixturesFile ?? defaultFixturesFile);
+    } else {
+      await assertMigrated(db);
+    }
+    const { keys, source } = resolveSecrets(config, mode);
+    if (source !== 'STOREFRONT_SECRET') notes.lines.push(`cookie keys: ${source}`);
+    const theme = options.theme ?? Theme.load(config.themeDir);
+    if (mode === 'serve') {
+      const errors = theme.errors();
+      if (errors.length) throw new ThemeLoadError(errors);
+    }
+    const secureCookies = !(mode === 'dev' || config.allowHttp || isLoopbackHost(config.host));
+    const deps: AppDeps = {
+      config,
+      mode,
+      db,
+      readDb,
+      theme: () => theme,
+      csrf: new Csrf(keys, secureCookies),
+      secureCookies,
+      keys,
+      hooks: options.hooks ?? {},
+    };
+    return { deps, notes, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

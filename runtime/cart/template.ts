@@ -1,0 +1,49 @@
+// The `cart` template object: items, item_count, total_price.
+import { money, type Money } from '../money.js';
+import type { CartLineRow } from './store.js';
+
+export interface CartItemObject {
+  variant_id: string;
+  product_slug: string;
+  product_name: string;
+  variant_name: string;
+  url: string;
+  quantity: number;
+  available: boolean;
+  unit_price: Money | null;
+  line_total: Money | null;
+}
+
+export interface CartObject {
+  items: CartItemObject[];
+  item_count: number;
+  total_price: Money | null;
+}
+
+/** An empty cart (a visitor without a session). */
+export const EMPTY_CART: CartObject = Object.freeze({ items: [], item_count: 0, total_price: null }) as CartObject;
+
+/**
+ * The template cart from its lines. total_price counts available lines only, and is null when the
+ * lines mix currencies (it cannot be computed then).
+ */
+export function cartObject(lines: CartLineRow[]): CartObject {
+  const currencies = new Set(lines.map((l) => l.currency));
+  const available = lines.filter((l) => Boolean(l.available));
+  const total = available.reduce((sum, l) => sum + l.price_minor * l.quantity, 0);
+  return {
+    items: lines.map((l) => ({
+      variant_id: l.variant_id,
+      product_slug: l.product_slug,
+      product_name: l.product_name,
+      variant_name: l.variant_name,
+      url: `/products/${encodeURIComponent(l.product_slug)}`,
+      quantity: l.quantity,
+      available: Boolean(l.available),
+      unit_price: money(l.price_minor, l.currency),
+      line_total: money(l.price_minor * l.quantity, l.currency),
+    })),
+    item_count: lines.reduce((sum, l) => sum + l.quantity, 0),
+    total_price: currencies.size === 1 ? money(total, [...currencies][0]) : null,
+  };
+}

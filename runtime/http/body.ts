@@ -1,0 +1,43 @@
+// Request bodies: JSON or urlencoded forms only, small limits, parsed for POST only.
+import type Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { HttpError } from './errors.js';
+
+export const BODY_LIMIT = '64kb';
+
+/** Parses JSON and form bodies; anything else with a body is 415; malformed JSON is 400; too large is 413. */
+export function bodyParser(): Koa.Middleware {
+  const parse = koaBody({
+    json: true,
+    urlencoded: true,
+    multipart: false,
+    text: false,
+    jsonLimit: BODY_LIMIT,
+    formLimit: BODY_LIMIT,
+    jsonStrict: true,
+    parsedMethods: ['POST'] as never,
+    onError(err: Error & { status?: number; type?: string }) {
+      if (err.status === 413 || err.type === 'entity.too.large') throw new HttpError('payload_too_large');
+      if (err.status === 415) throw new HttpError('unsupported_media_type');
+      throw new HttpError('invalid_json');
+    },
+  } as never) as unknown as Koa.Middleware;
+  return async (ctx, next) => {
+    if (ctx.method === 'POST') {
+      const hasBody = Number(ctx.get('content-length') || 0) > 0 || Boolean(ctx.get('transfer-encoding'));
+      if (hasBody && !ctx.is('application/json', 'application/x-www-form-urlencoded')) throw new HttpError('unsupported_media_type');
+    }
+    await parse(ctx, next);
+  };
+}
+
+/** The parsed body as a plain object (an array or missing body counts as empty). */
+export function bodyOf(ctx: Koa.Context): Record<string, unknown> {
+  const body = (ctx.request as { body?: unknown }).body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** True when the request came from a plain HTML form (no script), which expects redirects or pages. */
+export function isFormPost(ctx: Koa.Context): boolean {
+  return ctx.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+}

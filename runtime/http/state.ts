@@ -1,0 +1,13 @@
+// What middleware puts on ctx.state for the routes below it.
+import type { Site } from '../sites/store.js';
+
+export interface AppState {
+  /** Request id, also sent as X-Request-Id and logged. */
+  requestId: string;
+  /** The website this Host belongs to. */
+  site: Site;
+  /** The koa-session external key once known (set by the store or by genid). */
+  sessionId?: string;
+  /** Set when the response depends on the visitor (cookies, auth, cart): it must not be cached. */
+  private?: boolean;
+}

@@ -1,0 +1,65 @@
+// Theme assets under content-hashed URLs (/assets/css/theme.3f9a1c2e.css), so they can be cached
+// for a year as immutable: a changed file gets a new URL.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+
+/** One asset file. */
+export interface Asset {
+  /** Path inside assets/, with forward slashes: 'css/theme.css'. */
+  path: string;
+  url: string;
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Builds the asset entry for one file. */
+export function readAsset(assetsDir: string, file: string): Asset {
+  const body = readFileSync(file);
+  const path = relative(assetsDir, file).split(sep).join('/');
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
+  const ext = extname(path);
+  const url = `/assets/${ext ? `${path.slice(0, -ext.length)}.${hash}${ext}` : `${path}.${hash}`}`;
+  return { path, url, body, contentType: TYPES[ext.toLowerCase()] ?? 'application/octet-stream', etag: `"${hash}"` };
+}
+
+/** All files under assets/ (hidden files skipped). */
+export function listAssetFiles(assetsDir: string): string[] {
+  const out: string[] = [];
+  const visit = (dir: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      if (name.startsWith('.')) continue;
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) visit(full);
+      else out.push(full);
+    }
+  };
+  visit(assetsDir);
+  return out;
+}

@@ -1,0 +1,316 @@
+// A loaded theme: its templates compiled once (recompiled one file at a time by `dev`), its assets
+// hashed, and the render of a page with its data fetched before Handlebars runs.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type Handlebars from 'handlebars';
+import { createHandlebars } from './helpers/index.js';
+import { parseTemplate, type Program } from './parse.js';
+import { analyseTemplate, callKey, normalizeArgs, resolveArgs, type DataCall, type DataCallName, type TemplateNeeds } from './data-calls.js';
+import { checkHelperCalls } from './static-checks.js';
+import { AbortRender, locateError, TemplateError } from './errors.js';
+import { listAssetFiles, readAsset, type Asset } from './assets.js';
+
+/** The request as templates see it (`request.path`, `request.params.slug`, `request.query.page`). */
+export interface RenderRequest {
+  path: string;
+  url: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+}
+
+/** What the server supplies for one render. */
+export interface RenderInput {
+  request: RenderRequest;
+  auth: unknown;
+  csrfToken: string;
+  site: { name: string };
+  /** Page-specific values (a re-rendered form, say); they never replace the objects above. */
+  extra?: Record<string, unknown>;
+}
+
+/** Runs the data calls of a page; results are plain template objects. */
+export interface DataSource {
+  call(name: DataCallName, args: Record<string, unknown>): Promise<unknown>;
+  cart(): Promise<unknown>;
+}
+
+/** Called with every template object before the render (dev validates them against their schemas). */
+export type ObjectInspector = (schema: string, value: unknown, where: { file: string; line: number | null; label: string }) => void;
+
+/** The union of what a page, its layouts and partials need. */
+export interface PageNeeds {
+  calls: DataCall[];
+  cart: boolean;
+  auth: boolean;
+  csrf: boolean;
+  /** Template names the page depends on (itself included). */
+  templates: string[];
+}
+
+interface TemplateEntry {
+  name: string;
+  file: string;
+  source: string;
+  ast: Program | null;
+  needs: TemplateNeeds | null;
+  compiled: Handlebars.TemplateDelegate | null;
+  errors: TemplateError[];
+}
+
+const KINDS = ['layouts', 'pages', 'partials'] as const;
+
+/** Schema of the object each data call returns. */
+export const CALL_SCHEMAS: Record<DataCallName, string> = {
+  'products.paginate': 'product-listing',
+  'products.find': 'product',
+  'orders.paginate': 'order-listing',
+  'orders.find': 'order',
+  'orders.track': 'order',
+};
+
+function listTemplates(dir: string): string[] {
+  const out: string[] = [];
+  const visit = (d: string) => {
+    if (!existsSync(d)) return;
+    for (const name of readdirSync(d)) {
+      if (name.startsWith('.')) continue;
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) visit(full);
+      else if (name.endsWith('.hbs')) out.push(full);
+    }
+  };
+  visit(dir);
+  return out;
+}
+
+/** A theme folder with layouts/, pages/, partials/ and assets/. */
+export class Theme {
+  readonly hb: typeof Handlebars;
+  private templates = new Map<string, TemplateEntry>();
+  private assetsByPath = new Map<string, Asset>();
+  private assetsByUrl = new Map<string, Asset>();
+  private needsCache = new Map<string, PageNeeds>();
+
+  private constructor(readonly dir: string) {
+    this.hb = createHandlebars({
+      renderTemplate: (name, context, data) => this.renderTemplate(name, context, data),
+      assetUrl: (path) => this.assetsByPath.get(path)?.url ?? null,
+    });
+  }
+
+  /** Loads every template and asset of a theme folder. Broken templates are kept with their errors. */
+  static load(dir: string): Theme {
+    if (!existsSync(join(dir, 'pages'))) {
+      throw new TemplateError(`${dir} is not a theme: it has no pages/ folder`, 'not_a_theme', dir);
+    }
+    const theme = new Theme(dir);
+    for (const kind of KINDS) for (const file of listTemplates(join(dir, kind))) theme.loadTemplate(file);
+    for (const file of listAssetFiles(join(dir, 'assets'))) theme.loadAsset(file);
+    return theme;
+  }
+
+  /** Template name for a file path inside the theme ('pages/products/show'), or null for non-templates. */
+  templateName(file: string): string | null {
+    const rel = relative(this.dir, file).split(sep).join('/');
+    if (!rel.endsWith('.hbs') || !KINDS.some((k) => rel.startsWith(`${k}/`))) return null;
+    return rel.slice(0, -'.hbs'.length);
+  }
+
+  /** (Re)reads one changed or added file; returns what kind of file it was. */
+  reloadFile(file: string): 'template' | 'asset' | 'other' {
+    this.needsCache.clear();
+    if (this.templateName(file)) {
+      if (existsSync(file)) this.loadTemplate(file);
+      else this.templates.delete(this.templateName(file)!);
+      return 'template';
+    }
+    const rel = relative(join(this.dir, 'assets'), file);
+    if (!rel.startsWith('..') && !rel.startsWith(sep)) {
+      const path = rel.split(sep).join('/');
+      const old = this.assetsByPath.get(path);
+      if (old) {
+        this.assetsByUrl.delete(old.url);
+        this.assetsByPath.delete(path);
+      }
+      if (existsSync(file)) this.loadAsset(file);
+      return 'asset';
+    }
+    return 'other';
+  }
+
+  private loadAsset(file: string): void {
+    const asset = readAsset(join(this.dir, 'assets'), file);
+    this.assetsByPath.set(asset.path, asset);
+    this.assetsByUrl.set(asset.url, asset);
+  }
+
+  private loadTemplate(file: string): void {
+    const name = this.templateName(file)!;
+    const rel = `${name}.hbs`;
+    const source = readFileSync(file, 'utf8');
+    const entry: TemplateEntry = { name, file: rel, source, ast: null, needs: null, compiled: null, errors: [] };
+    try {
+      entry.ast = parseTemplate(source, rel);
+      entry.errors.push(...checkHelperCalls(entry.ast, rel));
+      entry.needs = analyseTemplate(entry.ast, rel);
+      entry.compiled = this.hb.compile(source, { preventIndent: true });
+    } catch (err) {
+      entry.errors.push(locateError(err, rel) as TemplateError);
+    }
+    this.templates.set(name, entry);
+    if (name.startsWith('partials/')) {
+      const partialName = name.slice('partials/'.length);
+      this.hb.registerPartial(partialName, ((context: unknown, options: unknown) => this.renderTemplate(name, context, (options as { data?: unknown })?.data)) as never);
+    }
+  }
+
+  /** Every problem found while loading (syntax, unknown helpers, unresolvable calls, missing references). */
+  errors(): TemplateError[] {
+    const all: TemplateError[] = [];
+    for (const entry of this.templates.values()) {
+      all.push(...entry.errors);
+      if (entry.needs) all.push(...this.referenceErrors(entry));
+    }
+    return all;
+  }
+
+  private referenceErrors(entry: TemplateEntry): TemplateError[] {
+    const errors: TemplateError[] = [];
+    for (const p of entry.needs!.partials) {
+      if (!this.templates.has(`partials/${p.name}`)) errors.push(new TemplateError(`missing partial "${p.name}" (expected partials/${p.name}.hbs)`, 'missing_partial', entry.file, p.line, p.column));
+    }
+    for (const l of entry.needs!.layouts) {
+      if (!l.name.startsWith('layouts/') || !this.templates.has(l.name)) errors.push(new TemplateError(`missing layout "${l.name}" (expected ${l.name}.hbs in the theme)`, 'missing_layout', entry.file, l.line, l.column));
+    }
+    for (const a of entry.needs!.assets) {
+      if (!this.assetsByPath.has(a.path)) errors.push(new TemplateError(`missing asset "${a.path}" (expected assets/${a.path})`, 'missing_asset', entry.file, a.line, a.column));
+    }
+    return errors;
+  }
+
+  /** True when pages/<name>.hbs exists. */
+  hasPage(name: string): boolean {
+    return this.templates.has(`pages/${name}`);
+  }
+
+  /** Names of all pages ('index', 'products/show', …). */
+  pageNames(): string[] {
+    return [...this.templates.keys()].filter((n) => n.startsWith('pages/')).map((n) => n.slice('pages/'.length));
+  }
+
+  /** The asset served at a hashed URL. */
+  assetByUrl(url: string): Asset | undefined {
+    return this.assetsByUrl.get(url);
+  }
+
+  /** Theme-relative file of a template name, for messages. */
+  fileOf(name: string): string {
+    return `${name}.hbs`;
+  }
+
+  /** What a page and everything it includes needs; throws the first TemplateError on the way. */
+  needs(page: string): PageNeeds {
+    const cached = this.needsCache.get(page);
+    if (cached) return cached;
+    const result: PageNeeds = { calls: [], cart: false, auth: false, csrf: false, templates: [] };
+    const seen = new Set<string>();
+    const visit = (name: string, from: { file: string; line: number; column: number } | null, kind: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      const entry = this.templates.get(name);
+      if (!entry) {
+        throw new TemplateError(`missing ${kind} "${name}"`, `missing_${kind}`, from?.file ?? null, from?.line ?? null, from?.column ?? null);
+      }
+      if (entry.errors.length) throw entry.errors[0];
+      const refErrors = this.referenceErrors(entry);
+      if (refErrors.length) throw refErrors[0];
+      const n = entry.needs!;
+      result.templates.push(name);
+      result.calls.push(...n.calls);
+      result.cart ||= n.cart;
+      result.auth ||= n.auth;
+      result.csrf ||= n.csrf;
+      for (const p of n.partials) visit(`partials/${p.name}`, { file: entry.file, line: p.line, column: p.column }, 'partial');
+      for (const l of n.layouts) visit(l.name, { file: entry.file, line: l.line, column: l.column }, 'layout');
+    };
+    visit(`pages/${page}`, null, 'page');
+    this.needsCache.set(page, result);
+    return result;
+  }
+
+  /** Renders a page: fetches its data calls in parallel, then runs Handlebars. Throws AbortRender or TemplateError. */
+  async render(page: string, input: RenderInput, data: DataSource, inspect?: ObjectInspector): Promise<string> {
+    const needs = this.needs(page);
+    const prefetched = new Map<string, unknown>();
+    const pending: Array<Promise<void>> = [];
+    for (const call of needs.calls) {
+      const args = resolveArgs(call, input.request);
+      const key = callKey(call.name, args);
+      if (prefetched.has(key)) continue;
+      prefetched.set(key, undefined);
+      pending.push(
+        data.call(call.name, args).then((value) => {
+          prefetched.set(key, value);
+          if (inspect && value !== null) inspect(CALL_SCHEMAS[call.name], value, { file: call.file, line: call.line, label: call.name });
+        }),
+      );
+    }
+    let cart: unknown = null;
+    if (needs.cart) {
+      pending.push(
+        data.cart().then((value) => {
+          cart = value;
+          if (inspect) inspect('cart', value, { file: this.fileOf(`pages/${page}`), line: null, label: 'cart' });
+        }),
+      );
+    }
+    await Promise.all(pending);
+    if (inspect) inspect('auth', input.auth, { file: this.fileOf(`pages/${page}`), line: null, label: 'auth' });
+
+    const lookup = (name: DataCallName) =>
+      function (this: unknown, ...args: unknown[]) {
+        const options = args[args.length - 1] as { hash?: Record<string, unknown>; loc?: { start: { line: number; column: number } } };
+        const key = callKey(name, normalizeArgs(name, options?.hash ?? {}));
+        if (!prefetched.has(key)) {
+          const err = new TemplateError(
+            `${name}: its arguments changed during the render; inside {{#each}}/{{#with}} write @root.request.params.… or @root.request.query.…`,
+            'unresolvable_data_call',
+          );
+          if (options?.loc) {
+            err.line = options.loc.start.line;
+            err.column = options.loc.start.column;
+          }
+          throw err;
+        }
+        return prefetched.get(key);
+      };
+    // A fresh object per render: `set` writes into it, and nothing survives to the next request.
+    const context: Record<string, unknown> = {
+      ...input.extra,
+      request: input.request,
+      auth: input.auth,
+      csrf_token: input.csrfToken,
+      site: input.site,
+      cart,
+      products: { paginate: lookup('products.paginate'), find: lookup('products.find') },
+      orders: { paginate: lookup('orders.paginate'), find: lookup('orders.find'), track: lookup('orders.track') },
+    };
+    return this.renderTemplate(`pages/${page}`, context, undefined);
+  }
+
+  /** Renders one template by name with its errors located in its file. */
+  renderTemplate(name: string, context: unknown, data: unknown): string {
+    const entry = this.templates.get(name);
+    if (!entry) throw new TemplateError(`missing template "${name}"`, 'missing_template');
+    if (!entry.compiled) throw entry.errors[0];
+    // __file lets {{#block}} locate errors in the page that defined the block, not the layout.
+    const frame = this.hb.createFrame(data ?? {}) as Record<string, unknown>;
+    frame.__file = entry.file;
+    try {
+      return entry.compiled(context, { data: frame, allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
+    } catch (err) {
+      if (err instanceof AbortRender) throw err;
+      throw locateError(err, entry.file);
+    }
+  }
+}
