@@ -6,6 +6,7 @@ import { describeDatabase } from '../../runtime/db.js';
 import { bootstrap, ThemeLoadError } from '../../runtime/bootstrap.js';
 import { createApp } from '../../runtime/app.js';
 import { listen, onShutdownSignal } from '../../runtime/server.js';
+import { scheduleSweeps } from '../../runtime/maintenance.js';
 import { CliError, note } from '../cli-kit.js';
 
 async function runWorker(flags: ConfigFlags, announce: boolean): Promise<void> {
@@ -33,7 +34,9 @@ async function runWorker(flags: ConfigFlags, announce: boolean): Promise<void> {
     for (const line of booted.notes.lines) note(`  ${line}`);
     note(`  theme ${config.themeDir}`);
   }
+  const stopSweeps = scheduleSweeps(booted.deps.db);
   onShutdownSignal(async () => {
+    stopSweeps();
     await running.close();
     await booted.close();
   });
