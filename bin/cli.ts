@@ -12,6 +12,8 @@ import { registerMigrate } from './commands/migrate.js';
 import { registerSeed } from './commands/seed.js';
 import { registerSites } from './commands/sites.js';
 import { registerServe } from './commands/serve.js';
+import { registerDev } from './commands/dev.js';
+import { registerInit } from './commands/init.js';
 
 const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -36,6 +38,8 @@ Examples:
   registerSeed(program);
   registerSites(program);
   registerServe(program);
+  registerDev(program);
+  registerInit(program);
   return program;
 }
 

@@ -1,0 +1,32 @@
+// storefront init DIR: copies the starter theme into a new folder.
+import { relative } from 'node:path';
+import type { Command } from 'commander';
+import { initTheme, InitError } from '../../devserver/init.js';
+import { CliError, note } from '../cli-kit.js';
+
+/** Registers `storefront init`. */
+export function registerInit(program: Command): void {
+  program
+    .command('init')
+    .description('copy the starter theme into a new folder')
+    .argument('<dir>', 'folder to create (must be new or empty)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ storefront init my-theme              copy the starter theme into ./my-theme
+  $ storefront dev --theme my-theme       then work on it with live reload`,
+    )
+    .action((dir: string) => {
+      let result;
+      try {
+        result = initTheme(dir);
+      } catch (err) {
+        if (err instanceof InitError) throw new CliError(err.message);
+        throw err;
+      }
+      const shown = relative(process.cwd(), result.dir) || '.';
+      note(`storefront init: copied the starter theme to ${shown} (${result.files} files)`);
+      note(`next: storefront dev --theme ${shown}`);
+    });
+}

@@ -1,0 +1,173 @@
+// The dev client in a real browser (Chromium through playwright-core): CSS hot swap without a
+// reload, scroll kept across a reload, console errors in the terminal, the persona toolbar, and
+// no CSP violation. Skipped when no Chromium is installed (CHROMIUM_PATH or /usr/bin/chromium…).
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { startDevServer, type DevServer } from '../../devserver/start.js';
+import { defaultFixturesFile } from '../../runtime/paths.js';
+import { insertBefore, tempTheme, themeFacts } from './helpers.js';
+
+function chromiumPath(): string | null {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
+  return candidates.find((p): p is string => Boolean(p && existsSync(p))) ?? null;
+}
+
+describe('devserver client in a browser', function () {
+  this.timeout(60000);
+  const executablePath = chromiumPath();
+  let tmp: ReturnType<typeof tempTheme>;
+  let dev: DevServer;
+  let browser: Browser;
+  let page: Page;
+  let terminal: string[];
+  let cspViolations: string[];
+  let fixtures: string;
+  const savedCost = process.env.STOREFRONT_BCRYPT_COST;
+
+  before(async function () {
+    if (!executablePath) this.skip();
+    process.env.STOREFRONT_BCRYPT_COST = '4';
+    tmp = tempTheme();
+    const { layout, css } = themeFacts(tmp.theme);
+    // a tall page, so that there is a scroll position to keep
+    insertBefore(
+      layout,
+      '</body>',
+      '<div class="dev-test-tall">tall</div><p id="dev-test-bottom">bottom</p>',
+    );
+    writeFileSync(
+      join(tmp.theme, 'assets', css),
+      `${readFileSync(join(tmp.theme, 'assets', css), 'utf8')}\n.dev-test-tall{height:4000px}\n`,
+    );
+    fixtures = join(tmp.root, 'fixtures.json');
+    copyFileSync(defaultFixturesFile, fixtures);
+    terminal = [];
+    dev = await startDevServer({
+      themeDir: tmp.theme,
+      fixturesFile: fixtures,
+      port: 0,
+      requestLog: false,
+      log: (t) => terminal.push(t),
+      color: false,
+    });
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  });
+  after(async () => {
+    await browser?.close();
+    await dev?.close();
+    tmp?.cleanup();
+    if (savedCost === undefined) delete process.env.STOREFRONT_BCRYPT_COST;
+    else process.env.STOREFRONT_BCRYPT_COST = savedCost;
+  });
+  beforeEach(async () => {
+    page = await browser.newPage();
+    cspViolations = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) cspViolations.push(m.text());
+    });
+    await page.goto(`${dev.url}/`);
+    await page.waitForSelector('.sf-dev-toolbar');
+    await page.waitForFunction(
+      () => (window as unknown as { __storefrontDev?: boolean }).__storefrontDev === true,
+    );
+  });
+  afterEach(async () => {
+    expect(cspViolations, 'CSP violations').to.deep.equal([]);
+    await page.close();
+  });
+
+  it('swaps a changed stylesheet without reloading the page', async () => {
+    const { css } = themeFacts(tmp.theme);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const before = await page.$eval('link[rel="stylesheet"][href^="/assets/"]', (l) =>
+      l.getAttribute('href'),
+    );
+    const handled = dev.nextChange();
+    writeFileSync(
+      join(tmp.theme, 'assets', css),
+      `${readFileSync(join(tmp.theme, 'assets', css), 'utf8')}\nbody{outline:3px solid rgb(9, 8, 7)}\n`,
+    );
+    await handled;
+    await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(9, 8, 7)');
+    const after = await page.$eval('link[rel="stylesheet"][href^="/assets/"]', (l) => l.getAttribute('href'));
+    expect(after).not.to.equal(before);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).to.equal(42);
+  });
+
+  it('reloads after a template edit and keeps the scroll position', async () => {
+    const { layout } = themeFacts(tmp.theme);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    const navigated = page.waitForEvent('load');
+    insertBefore(layout, '</body>', '<p id="dev-test-reloaded">reloaded</p>');
+    await navigated;
+    await page.waitForSelector('#dev-test-reloaded');
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 5);
+  });
+
+  it('forwards console.error and uncaught errors to the terminal', async () => {
+    await page.evaluate(() => console.error('dev-test console boom'));
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('dev-test uncaught boom');
+      }),
+    );
+    for (let i = 0; i < 100 && !terminal.join('').includes('dev-test uncaught boom'); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    const out = terminal.join('');
+    expect(out).to.include('browser console.error on /: dev-test console boom');
+    expect(out).to.include('dev-test uncaught boom');
+  });
+
+  it('switches persona from the toolbar', async () => {
+    const options = await page.$$eval('.sf-dev-persona option', (os) =>
+      os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
+    );
+    const target = options.find((o) => o.value !== 'guest' && !o.text.includes('blocked'))!.value;
+    const navigated = page.waitForEvent('load');
+    await page.selectOption('.sf-dev-persona', target);
+    await navigated;
+    await page.waitForSelector('.sf-dev-toolbar');
+    expect(await page.$eval('.sf-dev-persona', (s) => (s as HTMLSelectElement).value)).to.equal(target);
+    expect(await page.$eval('.sf-dev-status', (s) => s.textContent)).to.equal('auth.check = true');
+  });
+
+  it('shows a bad fixture file in a panel, and reloads once it is fixed', async () => {
+    const good = readFileSync(fixtures, 'utf8');
+    const data = JSON.parse(good) as { products: Array<{ slug: string }> };
+    data.products[0].slug = 'Not A Slug';
+    writeFileSync(fixtures, JSON.stringify(data));
+    await page.waitForSelector('.sf-dev-panel');
+    const text = await page.$eval('.sf-dev-panel', (p) => p.textContent ?? '');
+    expect(text).to.include('/products/0/slug');
+    expect(text).to.include('fixtures.json');
+    const navigated = page.waitForEvent('load');
+    writeFileSync(fixtures, good);
+    await navigated;
+    await page.waitForSelector('.sf-dev-toolbar');
+    expect(await page.$('.sf-dev-panel')).to.equal(null);
+  });
+
+  it('reconnects after the dev server restarts on the same port', async () => {
+    const port = dev.port;
+    await dev.close();
+    dev = await startDevServer({
+      themeDir: tmp.theme,
+      fixturesFile: fixtures,
+      port,
+      requestLog: false,
+      log: (t) => terminal.push(t),
+      color: false,
+    });
+    // the client reconnects with backoff and reloads itself to pick up what changed meanwhile
+    await page.waitForEvent('load', { timeout: 15000 });
+    await page.waitForSelector('.sf-dev-toolbar');
+  });
+});

@@ -1,0 +1,135 @@
+// The dev server's pure parts: the inspect hook, the overlay and terminal output, the injection.
+import { expect } from 'chai';
+import { createInspector } from '../../devserver/inspect.js';
+import { codeFrame, describeError, escapeHtml, overlayHtml, terminalBlock } from '../../devserver/overlay.js';
+import { injectClient } from '../../devserver/inject.js';
+import { isIgnoredName } from '../../devserver/watch.js';
+import { TemplateError } from '../../runtime/theme/errors.js';
+import { FixtureError } from '../../runtime/fixtures/load.js';
+
+const GUEST = { check: false, method: null, provider: null, user: null };
+
+describe('devserver/inspect', () => {
+  const inspect = createInspector();
+  const where = { file: 'pages/products/show.hbs', line: 4, label: 'products.find' };
+
+  it('accepts valid template objects', () => {
+    expect(() =>
+      inspect('auth', GUEST, { file: 'pages/index.hbs', line: null, label: 'auth' }),
+    ).not.to.throw();
+  });
+
+  it('throws a schema_violation TemplateError with the data call file:line and the JSON pointer', () => {
+    let err: TemplateError | null = null;
+    try {
+      inspect('auth', { ...GUEST, check: 'no' }, { file: 'pages/index.hbs', line: null, label: 'auth' });
+    } catch (e) {
+      err = e as TemplateError;
+    }
+    expect(err).to.be.instanceOf(TemplateError);
+    expect(err!.code).to.equal('schema_violation');
+    expect(err!.file).to.equal('pages/index.hbs');
+
+    const product = {
+      id: 'not-a-uuid',
+      slug: 'x',
+      name: 'X',
+      description: '',
+      category: 'c',
+      url: '/products/x',
+      price: { amount: 1, currency: 'EUR', formatted: '€0.01' },
+      available: true,
+      variants: [],
+    };
+    try {
+      inspect('product', product, where);
+      expect.fail('no error');
+    } catch (e) {
+      const te = e as TemplateError;
+      expect(te.code).to.equal('schema_violation');
+      expect(te.where).to.equal('pages/products/show.hbs:4');
+      expect(te.dataPath).to.equal('/id');
+      expect(te.message).to.include('products.find');
+      expect(te.message).to.include('/variants');
+    }
+  });
+
+  it('skips (and warns once about) a schema that does not exist', () => {
+    const warnings: string[] = [];
+    const lenient = createInspector((m) => warnings.push(m));
+    lenient('no-such-schema', {}, where);
+    lenient('no-such-schema', {}, where);
+    expect(warnings).to.have.length(1);
+  });
+});
+
+describe('devserver/overlay', () => {
+  it('builds a ±3 line code frame with the line marked', () => {
+    const source = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n');
+    const frame = codeFrame(source, 5);
+    expect(frame.map((l) => l.number)).to.deep.equal([2, 3, 4, 5, 6, 7, 8]);
+    expect(frame.filter((l) => l.marked).map((l) => l.number)).to.deep.equal([5]);
+    expect(codeFrame(source, 1).map((l) => l.number)).to.deep.equal([1, 2, 3, 4]);
+  });
+
+  it('escapes everything it shows', () => {
+    const err = new TemplateError(
+      'bad <script>alert(1)</script>',
+      'render_error',
+      'pages/x"y.hbs',
+      3,
+      0,
+      '/a/<b>',
+    );
+    const html = overlayHtml(describeError(err, '/nonexistent'), '/p?q=<i>');
+    expect(html).not.to.include('<script>alert');
+    expect(html).not.to.include('<i>');
+    expect(html).not.to.include('<b>');
+    expect(html).to.include('&lt;script&gt;');
+    expect(html).not.to.match(/style=|<style|<script>/);
+    expect(escapeHtml(`<&>"'`)).to.equal('&lt;&amp;&gt;&quot;&#39;');
+  });
+
+  it('prints one block per error with file:line, message and data path', () => {
+    const block = terminalBlock(
+      describeError(new TemplateError('m', 'schema_violation', 'pages/a.hbs', 7, 2, '/user/email'), '/x'),
+    );
+    expect(block).to.include('pages/a.hbs:7:3');
+    expect(block).to.include('data path: /user/email');
+    expect(block.match(/✖/g)).to.have.length(1);
+  });
+
+  it('describes a fixture error with its file and first pointer', () => {
+    const report = describeError(
+      new FixtureError('/tmp/f.json', [
+        { pointer: '/products/0/name', message: 'must NOT have fewer than 1 characters' },
+      ]),
+      '/x',
+    );
+    expect(report.kind).to.equal('fixtures');
+    expect(report.file).to.equal('/tmp/f.json');
+    expect(report.dataPath).to.equal('/products/0/name');
+  });
+});
+
+describe('devserver/inject and watch', () => {
+  it('puts the client tags before </head>, once', () => {
+    const html = injectClient('<html><head><title>t</title></head><body></body></html>');
+    expect(html).to.match(/<script src="\/__storefront\/client\.js" defer><\/script><\/head>/);
+    expect(injectClient(html)).to.equal(html);
+    expect(injectClient('<p>fragment</p>')).to.include('/__storefront/client.js');
+  });
+
+  it('ignores editor droppings and hidden files', () => {
+    for (const name of [
+      '/t/pages/.index.hbs.swp',
+      '/t/pages/index.hbs~',
+      '/t/.git',
+      '/t/pages/4913',
+      '/t/#index.hbs#',
+    ])
+      expect(isIgnoredName(name), name).to.equal(true);
+    for (const name of ['/t/pages/index.hbs', '/t/assets/css/theme.css'])
+      expect(isIgnoredName(name), name).to.equal(false);
+  });
+});
