@@ -12,8 +12,11 @@ import { registerMigrate } from './commands/migrate.js';
 import { registerSeed } from './commands/seed.js';
 import { registerSites } from './commands/sites.js';
 import { registerServe } from './commands/serve.js';
+import { registerAccounts } from './commands/accounts.js';
 import { registerDev } from './commands/dev.js';
 import { registerInit } from './commands/init.js';
+import { registerCheckTheme } from './commands/check-theme.js';
+import { registerOrders } from './commands/orders.js';
 
 const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -24,6 +27,9 @@ export function buildProgram(): Command {
     .version(version, '-V, --version')
     .option('--verbose', 'print stack traces for unexpected errors')
     .showHelpAfterError('(run with --help for usage)')
+    // Before the commands are added, so they inherit it: usage errors become exit code 2 in main().
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .addHelpText(
       'after',
       `
@@ -38,8 +44,11 @@ Examples:
   registerSeed(program);
   registerSites(program);
   registerServe(program);
+  registerAccounts(program);
   registerDev(program);
   registerInit(program);
+  registerCheckTheme(program);
+  registerOrders(program);
   return program;
 }
 
@@ -56,8 +65,6 @@ function isUserError(err: unknown): boolean {
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
-  program.exitOverride();
-  program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
   const verbose = argv.includes('--verbose');
   try {
     await program.parseAsync(argv);

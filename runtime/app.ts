@@ -21,7 +21,7 @@ export function createApp(deps: AppDeps, options: { log?: ((line: string) => voi
   const posts = postRoutes(deps);
 
   app.use(requestLog(options.log === undefined ? (line) => process.stdout.write(`${line}\n`) : options.log));
-  app.use(errorHandler(deps.hooks.renderHtmlError ?? plainHtmlError));
+  app.use(errorHandler(deps.hooks.renderHtmlError ?? plainHtmlError, { logHtmlErrors: !deps.hooks.renderHtmlError }));
   app.use(securityHeaders(deps.mode === 'dev' ? ['ws:'] : []));
   app.use(healthRoutes(deps.db));
   app.use(assetRoutes(deps.theme));

@@ -21,7 +21,11 @@ export interface CartObject {
 }
 
 /** An empty cart (a visitor without a session). */
-export const EMPTY_CART: CartObject = Object.freeze({ items: [], item_count: 0, total_price: null }) as CartObject;
+export const EMPTY_CART: CartObject = Object.freeze({
+  items: [],
+  item_count: 0,
+  total_price: null,
+}) as CartObject;
 
 /**
  * The template cart from its lines. total_price counts available lines only, and is null when the

@@ -16,17 +16,18 @@ export function logError(ctx: Koa.ParameterizedContext<AppState>, err: unknown):
 }
 
 /** Error middleware; put it first so it sees every failure. */
-export function errorHandler(renderHtmlError: HtmlErrorRenderer): Koa.Middleware<AppState> {
+export function errorHandler(renderHtmlError: HtmlErrorRenderer, options: { logHtmlErrors?: boolean } = {}): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
       const httpError = err instanceof HttpError ? err : null;
       const status = httpError?.status ?? 500;
-      if (!httpError) logError(ctx, err);
+      const wantsJson = ctx.path.startsWith('/_post/') || ctx.path.startsWith('/__storefront/') || ctx.accepts('html', 'json') === 'json';
+      // dev's overlay prints its own readable block for HTML errors; everything else is logged once, as JSON.
+      if (!httpError && (wantsJson || options.logHtmlErrors !== false)) logError(ctx, err);
       ctx.set('Cache-Control', 'no-store');
       if (httpError?.extra.retryAfter !== undefined) ctx.set('Retry-After', String(httpError.extra.retryAfter));
-      const wantsJson = ctx.path.startsWith('/_post/') || ctx.path.startsWith('/__storefront/') || ctx.accepts('html', 'json') === 'json';
       if (wantsJson || httpError) {
         ctx.status = status;
         ctx.body = (httpError ?? new HttpError('internal_error')).toBody();

@@ -21,6 +21,8 @@ export const ERROR_TABLE = {
   quantity_invalid: [422, 'Quantity must be a whole number from 1 to 999.'],
   cart_empty: [422, 'Your cart is empty.'],
   cart_unavailable_lines: [422, 'Some items in your cart are no longer available. Remove them to continue.'],
+  cart_too_many_lines: [422, 'Your cart has as many different items as it can hold. Remove one to add another.'],
+  cart_currency_mismatch: [422, 'Some items in your cart are priced in another currency. Remove them to continue.'],
   idempotency_key_invalid: [422, 'idempotency_key must be 16 to 64 characters of letters, digits, "-" or "_".'],
   idempotency_key_reused: [422, 'This idempotency key was already used for a different order.'],
   rate_limited: [429, 'Too many attempts. Try again later.'],

@@ -3,6 +3,9 @@ import Router from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import type { AppState } from './state.js';
 import { HttpError } from './errors.js';
+import { registerAccountRoutes } from '../accounts/routes.js';
+import { registerCartRoutes } from '../cart/routes.js';
+import { registerCheckoutRoutes } from '../checkout/routes.js';
 
 /** The router for everything under /_post. */
 export function postRoutes(deps: AppDeps): Router<AppState> {
@@ -14,9 +17,12 @@ export function postRoutes(deps: AppDeps): Router<AppState> {
     await next();
   });
   router.use(deps.csrf.guard());
-  router.all('/(.*)', async (ctx, next) => {
+  router.all('/{*rest}', async (ctx, next) => {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new HttpError('not_found', 'No such endpoint.');
   });
+  registerAccountRoutes(router, deps);
+  registerCartRoutes(router, deps);
+  registerCheckoutRoutes(router, deps);
   return router;
 }

@@ -5,7 +5,16 @@ import { isUuid } from '../ids.js';
 import { money, type Money } from '../money.js';
 import { isoFromDb } from '../time.js';
 import { clampLimit, clampPage, pageUrl } from '../catalog/service.js';
-import { accountOrderById, detailsOf, orderByTrackingNumber, pageOfAccountOrders, type OrderLineRow, type OrderRow, type ShipmentRow } from './store.js';
+import { normalizeTrackingNumber } from './service.js';
+import {
+  accountOrderById,
+  detailsOf,
+  orderByTrackingNumber,
+  pageOfAccountOrders,
+  type OrderLineRow,
+  type OrderRow,
+  type ShipmentRow,
+} from './store.js';
 
 export interface ShipmentObject {
   id: string;
@@ -31,8 +40,24 @@ export interface OrderObject {
   discount: Money;
   total: Money;
   note: string;
-  shipping_address: { name: string; line1: string; line2: string; city: string; region: string; postal_code: string; country: string; phone: string };
-  lines: Array<{ product_name: string; variant_name: string; sku: string; quantity: number; unit_price: Money; line_total: Money }>;
+  shipping_address: {
+    name: string;
+    line1: string;
+    line2: string;
+    city: string;
+    region: string;
+    postal_code: string;
+    country: string;
+    phone: string;
+  };
+  lines: Array<{
+    product_name: string;
+    variant_name: string;
+    sku: string;
+    quantity: number;
+    unit_price: Money;
+    line_total: Money;
+  }>;
   shipments: ShipmentObject[];
 }
 
@@ -108,8 +133,18 @@ function toOrder(row: OrderRow, lines: OrderLineRow[], shipments: ShipmentRow[])
 }
 
 async function withDetails(db: Db, siteId: string, rows: OrderRow[]): Promise<OrderObject[]> {
-  const { lines, shipments } = await detailsOf(db, siteId, rows.map((r) => r.id));
-  return rows.map((r) => toOrder(r, lines.filter((l) => l.order_id === r.id), shipments.filter((s) => s.order_id === r.id)));
+  const { lines, shipments } = await detailsOf(
+    db,
+    siteId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toOrder(
+      r,
+      lines.filter((l) => l.order_id === r.id),
+      shipments.filter((s) => s.order_id === r.id),
+    ),
+  );
 }
 
 /** orders.paginate: the signed-in account's orders, newest first; empty with authenticated=false for guests. */
@@ -122,7 +157,17 @@ export async function paginateOrders(
 ): Promise<OrderListing> {
   const perPage = clampLimit(args.limit, DEFAULT_ORDER_PAGE_SIZE);
   const page = clampPage(args.page);
-  if (!accountId) return { items: [], authenticated: false, page, per_page: perPage, total: 0, total_pages: 0, next_url: null, prev_url: null };
+  if (!accountId)
+    return {
+      items: [],
+      authenticated: false,
+      page,
+      per_page: perPage,
+      total: 0,
+      total_pages: 0,
+      next_url: null,
+      prev_url: null,
+    };
   const { rows, total } = await pageOfAccountOrders(db, siteId, accountId, perPage, (page - 1) * perPage);
   const totalPages = Math.ceil(total / perPage);
   return {
@@ -133,20 +178,30 @@ export async function paginateOrders(
     total,
     total_pages: totalPages,
     next_url: page < totalPages ? pageUrl(request.path, request.query, page + 1) : null,
-    prev_url: page > 1 ? pageUrl(request.path, request.query, Math.min(page - 1, Math.max(totalPages, 1))) : null,
+    prev_url:
+      page > 1 ? pageUrl(request.path, request.query, Math.min(page - 1, Math.max(totalPages, 1))) : null,
   };
 }
 
 /** orders.find: one of the signed-in account's orders, or null (anyone else's order is null too). */
-export async function findOrder(db: Db, siteId: string, accountId: string | null, id: string): Promise<OrderObject | null> {
+export async function findOrder(
+  db: Db,
+  siteId: string,
+  accountId: string | null,
+  id: string,
+): Promise<OrderObject | null> {
   if (!accountId || !isUuid(id)) return null;
   const row = await accountOrderById(db, siteId, accountId, id);
   return row ? (await withDetails(db, siteId, [row]))[0] : null;
 }
 
 /** orders.track: the full order with a shipment of this tracking number on this site, or null. */
-export async function trackOrder(db: Db, siteId: string, trackingNumber: string): Promise<OrderObject | null> {
-  const number = trackingNumber.trim();
+export async function trackOrder(
+  db: Db,
+  siteId: string,
+  trackingNumber: string,
+): Promise<OrderObject | null> {
+  const number = normalizeTrackingNumber(trackingNumber);
   if (!number || number.length > 64) return null;
   const row = await orderByTrackingNumber(db, siteId, number);
   return row ? (await withDetails(db, siteId, [row]))[0] : null;

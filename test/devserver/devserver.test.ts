@@ -118,7 +118,7 @@ describe('devserver (storefront dev)', function () {
     const original = readFileSync(file, 'utf8');
     const lines = original.split('\n');
     const brokenLine = Math.min(2, lines.length); // 1-based line that gets the error
-    lines.splice(brokenLine - 1, 0, '{{#if auth.check}}<b>unclosed');
+    lines.splice(brokenLine - 1, 0, '{{#if auth.check}}<b>unclosed{{/each}}'); // a mismatched block: reported at this line
     let handled = dev.nextChange();
     writeFileSync(file, lines.join('\n'));
     await handled;
@@ -154,7 +154,8 @@ describe('devserver (storefront dev)', function () {
     const res = await new TestBrowser(dev.url).get('/');
     expect(res.status).to.equal(500);
     expect(res.text).to.include('no-such-partial');
-    expect(res.text).to.match(/pages\/index\.hbs:2/);
+    const extendsLine = original.split('\n').findIndex((l) => l.includes('{{#extends')) + 1;
+    expect(res.text).to.include(`pages/index.hbs:${extendsLine + 1}`);
     handled = dev.nextChange();
     writeFileSync(file, original);
     await handled;

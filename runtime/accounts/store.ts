@@ -1,0 +1,226 @@
+// Account queries. Every query is bound to one site: an account of one website is invisible on another.
+import type { Db } from '../db.js';
+import { newId } from '../ids.js';
+import { dbNow, isoFromDb } from '../time.js';
+
+/** What login needs to decide: the hash and whether the account may sign in. */
+export interface AccountCredentials {
+  id: string;
+  password_hash: string;
+  blocked: boolean;
+  membership_status: string | null;
+}
+
+/** One row of `storefront accounts list`. */
+export interface AccountSummary {
+  id: string;
+  email: string;
+  display_name: string;
+  phone: string;
+  status: 'active' | 'blocked';
+  joined_at: string | null;
+  blocked_at: string | null;
+}
+
+/** True for a unique-constraint violation on MySQL/MariaDB or SQLite. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number };
+  return (
+    e?.code === 'ER_DUP_ENTRY' ||
+    e?.errno === 1062 ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+/** The login data of an account by (normalized) email, or null. */
+export async function findCredentials(
+  db: Db,
+  siteId: string,
+  email: string,
+): Promise<AccountCredentials | null> {
+  const row = (await db('accounts as a')
+    .leftJoin('memberships as m', function () {
+      this.on('m.account_id', '=', 'a.id').andOn('m.site_id', '=', 'a.site_id');
+    })
+    .where({ 'a.site_id': siteId, 'a.email': email })
+    .first('a.id', 'a.password_hash', 'a.blocked_at', 'm.status as membership_status')) as
+    | { id: string; password_hash: string; blocked_at: string | null; membership_status: string | null }
+    | undefined;
+  if (!row) return null;
+  return {
+    id: row.id,
+    password_hash: row.password_hash,
+    blocked: row.blocked_at !== null,
+    membership_status: row.membership_status,
+  };
+}
+
+/** The account id for an email of a site, or null. */
+export async function findAccountIdByEmail(db: Db, siteId: string, email: string): Promise<string | null> {
+  const row = (await db('accounts').where({ site_id: siteId, email }).first('id')) as
+    { id: string } | undefined;
+  return row?.id ?? null;
+}
+
+/** True when the site has an account with this email. */
+export async function emailExists(db: Db, siteId: string, email: string): Promise<boolean> {
+  return (await findAccountIdByEmail(db, siteId, email)) !== null;
+}
+
+/**
+ * Creates an account and its active membership in one transaction. Returns false (and writes
+ * nothing) when the email is taken, including by a concurrent registration.
+ */
+export async function createAccount(
+  db: Db,
+  input: { siteId: string; email: string; passwordHash: string; displayName: string },
+): Promise<boolean> {
+  const now = dbNow();
+  const accountId = newId();
+  try {
+    await db.transaction(async (trx) => {
+      await trx('accounts').insert({
+        id: accountId,
+        site_id: input.siteId,
+        email: input.email,
+        password_hash: input.passwordHash,
+        display_name: input.displayName,
+        phone: '',
+        email_verified: false,
+        blocked_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await trx('memberships').insert({
+        id: newId(),
+        site_id: input.siteId,
+        account_id: accountId,
+        status: 'active',
+        joined_at: now,
+      });
+    });
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** Writes display_name (and phone when given); returns false when no such account. */
+export async function updateProfileRow(
+  db: Db,
+  siteId: string,
+  accountId: string,
+  change: { display_name: string; phone?: string },
+): Promise<boolean> {
+  const n = await db('accounts')
+    .where({ id: accountId, site_id: siteId })
+    .update({
+      display_name: change.display_name,
+      ...(change.phone !== undefined ? { phone: change.phone } : {}),
+      updated_at: dbNow(),
+    });
+  return n > 0;
+}
+
+/** The profile fields of an account. */
+export async function profileOf(
+  db: Db,
+  siteId: string,
+  accountId: string,
+): Promise<{ display_name: string; email: string; phone: string } | null> {
+  const row = (await db('accounts')
+    .where({ id: accountId, site_id: siteId })
+    .first('display_name', 'email', 'phone')) as
+    { display_name: string; email: string; phone: string } | undefined;
+  return row ?? null;
+}
+
+/** Every account of a site with its membership, by email. */
+export async function listAccounts(db: Db, siteId: string): Promise<AccountSummary[]> {
+  const rows = (await db('accounts as a')
+    .leftJoin('memberships as m', function () {
+      this.on('m.account_id', '=', 'a.id').andOn('m.site_id', '=', 'a.site_id');
+    })
+    .where({ 'a.site_id': siteId })
+    .orderBy('a.email')
+    .select(
+      'a.id',
+      'a.email',
+      'a.display_name',
+      'a.phone',
+      'a.blocked_at',
+      'm.status as membership_status',
+      'm.joined_at',
+    )) as Array<{
+    id: string;
+    email: string;
+    display_name: string;
+    phone: string;
+    blocked_at: string | null;
+    membership_status: string | null;
+    joined_at: string | null;
+  }>;
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    display_name: r.display_name,
+    phone: r.phone,
+    status: r.blocked_at === null && r.membership_status === 'active' ? 'active' : 'blocked',
+    joined_at: r.joined_at ? isoFromDb(r.joined_at) : null,
+    blocked_at: r.blocked_at ? isoFromDb(r.blocked_at) : null,
+  }));
+}
+
+/**
+ * Blocks or unblocks an account: blocked_at, membership status, and when blocking, its sessions
+ * (and their carts) are deleted in the same transaction, so it is signed out at once.
+ */
+export async function setBlocked(db: Db, siteId: string, accountId: string, blocked: boolean): Promise<void> {
+  const now = dbNow();
+  await db.transaction(async (trx) => {
+    if (blocked) {
+      await trx('accounts')
+        .where({ id: accountId, site_id: siteId })
+        .whereNull('blocked_at')
+        .update({ blocked_at: now, updated_at: now });
+    } else {
+      await trx('accounts')
+        .where({ id: accountId, site_id: siteId })
+        .update({ blocked_at: null, updated_at: now });
+    }
+    await trx('memberships')
+      .where({ account_id: accountId, site_id: siteId })
+      .update({ status: blocked ? 'blocked' : 'active' });
+    if (blocked) {
+      await trx('carts')
+        .where({ site_id: siteId })
+        .whereIn('session_id', trx('sessions').select('id').where({ account_id: accountId, site_id: siteId }))
+        .delete();
+      await trx('sessions').where({ account_id: accountId, site_id: siteId }).delete();
+    }
+  });
+}
+
+/** Moves the cart of one session to another (login rotates the session id). */
+export async function moveCart(
+  db: Db,
+  siteId: string,
+  fromSessionId: string,
+  toSessionId: string,
+): Promise<void> {
+  await db('carts')
+    .where({ site_id: siteId, session_id: fromSessionId })
+    .update({ session_id: toSessionId, updated_at: dbNow() });
+}
+
+/** Deletes the cart of a session (its lines cascade). */
+export async function deleteCart(db: Db, siteId: string, sessionId: string): Promise<void> {
+  await db('carts').where({ site_id: siteId, session_id: sessionId }).delete();
+}
+
+/** Deletes one session row now (logout), rather than at the end of the request. */
+export async function deleteSession(db: Db, siteId: string, sessionId: string): Promise<void> {
+  await db('sessions').where({ id: sessionId, site_id: siteId }).delete();
+}

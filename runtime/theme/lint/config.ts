@@ -1,0 +1,127 @@
+// The check-theme config file, `.storefront-theme.json` in the theme folder (or --config FILE):
+//   { "rules": { "rule-id": "off" | "info" | "warning" | "error" }, "ignore": ["glob", …] }
+// Validated by hand so every mistake gets one clear sentence naming the file and the key.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RULES } from './rules/index.js';
+import type { Severity } from './types.js';
+
+export const CONFIG_FILE = '.storefront-theme.json';
+
+export type RuleSetting = Severity | 'off';
+
+/** A validated config. */
+export interface ThemeLintConfig {
+  rules: Record<string, RuleSetting>;
+  ignore: string[];
+  /** Where it was read from (null for the defaults). */
+  file: string | null;
+}
+
+/** A config file that cannot be used. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const SETTINGS = ['off', 'info', 'warning', 'error'];
+
+/** Validates a parsed config object; file is used in messages. */
+export function parseConfig(value: unknown, file: string): ThemeLintConfig {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ConfigError(`${file}: the config must be a JSON object like {"rules": {}, "ignore": []}`);
+  const obj = value as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    if (key !== 'rules' && key !== 'ignore' && key !== '$schema')
+      throw new ConfigError(`${file}: unknown key "${key}" (allowed: rules, ignore)`);
+  }
+  const rules: Record<string, RuleSetting> = {};
+  if (obj.rules !== undefined) {
+    if (!obj.rules || typeof obj.rules !== 'object' || Array.isArray(obj.rules))
+      throw new ConfigError(
+        `${file}: "rules" must be an object of rule id to "off", "info", "warning" or "error"`,
+      );
+    const known = new Set(RULES.map((r) => r.id));
+    for (const [id, setting] of Object.entries(obj.rules as Record<string, unknown>)) {
+      if (!known.has(id))
+        throw new ConfigError(
+          `${file}: unknown rule "${id}"${suggest(id, [...known])} (storefront check-theme --list shows them all)`,
+        );
+      if (typeof setting !== 'string' || !SETTINGS.includes(setting))
+        throw new ConfigError(
+          `${file}: rule "${id}" must be "off", "info", "warning" or "error", not ${JSON.stringify(setting)}`,
+        );
+      rules[id] = setting as RuleSetting;
+    }
+  }
+  let ignore: string[] = [];
+  if (obj.ignore !== undefined) {
+    if (!Array.isArray(obj.ignore) || obj.ignore.some((g) => typeof g !== 'string' || !g.trim()))
+      throw new ConfigError(
+        `${file}: "ignore" must be an array of glob strings such as "assets/js/vendor/**"`,
+      );
+    ignore = obj.ignore as string[];
+  }
+  return { rules, ignore, file };
+}
+
+function suggest(id: string, known: string[]): string {
+  const close = known.find((k) => k.includes(id) || id.includes(k) || distance(k, id) <= 3);
+  return close ? ` (did you mean "${close}"?)` : '';
+}
+
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}
+
+/** Reads --config FILE, else DIR/.storefront-theme.json when present, else the defaults. */
+export function loadConfig(themeDir: string, configFile?: string): ThemeLintConfig {
+  const file = configFile ?? join(themeDir, CONFIG_FILE);
+  if (!existsSync(file)) {
+    if (configFile) throw new ConfigError(`config file ${configFile} does not exist`);
+    return { rules: {}, ignore: [], file: null };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`${file}: not valid JSON: ${(err as Error).message}`);
+  }
+  return parseConfig(parsed, file);
+}
+
+/** A glob ('**' any folders, '*' within one segment, '?' one character) as a regex over posix paths. */
+export function globToRegExp(glob: string): RegExp {
+  let g = glob.trim().replace(/^\.\//, '');
+  if (g.endsWith('/')) g += '**';
+  let re = '';
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i];
+    if (c === '*' && g[i + 1] === '*') {
+      i++;
+      if (g[i + 1] === '/') {
+        i++;
+        re += '(?:.*/)?';
+      } else re += '.*';
+    } else if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  // A pattern without a slash matches at any depth, like .gitignore; a folder matches its contents.
+  return new RegExp(`^${g.includes('/') ? '' : '(?:.*/)?'}${re}(?:/.*)?$`);
+}
+
+/** True when a theme-relative path matches one of the ignore globs. */
+export function isIgnored(file: string, ignore: RegExp[]): boolean {
+  return ignore.some((re) => re.test(file));
+}
+
+/** The starter config `--init` writes: every rule at its default severity, nothing ignored. */
+export function starterConfig(): string {
+  const rules = Object.fromEntries(RULES.map((r) => [r.id, r.severity]));
+  return `${JSON.stringify({ rules, ignore: ['assets/vendor/**'] }, null, 2)}\n`;
+}

@@ -1,0 +1,105 @@
+// The shapes shared by check-theme's rules, runner, fixer and output formats.
+import type { Program } from '../parse.js';
+import type { Theme } from '../theme.js';
+import type { TemplateError } from '../errors.js';
+import type { HtmlDocument } from './html.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** Severities from the most to the least severe. */
+export const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
+
+/** Rank for comparisons: error 3, warning 2, info 1. */
+export function severityRank(s: Severity): number {
+  return s === 'error' ? 3 : s === 'warning' ? 2 : 1;
+}
+
+/** One replacement in a file's source: [start, end) becomes text. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A mechanical fix attached to a finding. */
+export interface Fix {
+  /** What the fix does, for the `--fix` report ("added rel=\"noopener noreferrer\""). */
+  description: string;
+  edits: TextEdit[];
+}
+
+/** One problem found in a theme. Lines and columns are 1-based. */
+export interface Finding {
+  /** Path inside the theme folder with forward slashes ('pages/login.hbs'). */
+  file: string;
+  line: number;
+  column: number;
+  severity: Severity;
+  rule: string;
+  message: string;
+  fixable: boolean;
+  /** Present when --fix can repair this finding (never serialized). */
+  fix?: Fix;
+}
+
+/** What a rule reports: a position (offset into the file, or line/column) and a message. */
+export interface Report {
+  message: string;
+  /** Offset into ctx.source; or give line (1-based) and column (1-based). */
+  offset?: number;
+  line?: number;
+  column?: number;
+  fix?: Fix;
+}
+
+/** The theme as a whole, shared by the files' contexts. */
+export interface ThemeInfo {
+  dir: string;
+  /** Source of partials/<name>.hbs, or null when there is no such partial. */
+  readPartial(name: string): string | null;
+}
+
+/** One file being linted: a template (pages/, layouts/, partials/) or a theme script (assets/js/). */
+export interface FileContext {
+  kind: 'template' | 'script';
+  /** Path inside the theme ('pages/cart.hbs', 'assets/js/cart.js'). */
+  file: string;
+  source: string;
+  /** The source with Handlebars comments blanked out (same length and lines). */
+  code: string;
+  /** Handlebars AST; null for scripts and for templates with a syntax error. */
+  ast: Program | null;
+  /** The HTML pass over the template; null for scripts. */
+  html: HtmlDocument | null;
+  /** JavaScript in this file: inline <script> bodies of a template, or the whole script file. */
+  scripts: Array<{ text: string; start: number }>;
+  theme: ThemeInfo;
+  report(report: Report): void;
+  /** 1-based line and column of an offset. */
+  position(offset: number): { line: number; column: number };
+}
+
+/** The theme-level pass: the loaded Theme and the errors the engine itself reports. */
+export interface ThemeContext {
+  dir: string;
+  theme: Theme;
+  themeErrors: TemplateError[];
+  report(file: string, line: number, column: number, message: string): void;
+}
+
+/** A lint rule: one module under rules/, listed in rules/index.ts. */
+export interface Rule {
+  /** kebab-case id used in config files, inline directives and output. */
+  id: string;
+  severity: Severity;
+  /** One line: what the rule catches. */
+  description: string;
+  /** How to fix a finding (for the docs and --list). */
+  help: string;
+  /** What --fix does for this rule, when it can fix it. */
+  fix?: string;
+  /** Per-file check (templates and theme scripts). */
+  check?(ctx: FileContext): void;
+  /** Once per theme (missing pages, the engine's own errors). */
+  checkTheme?(ctx: ThemeContext): void;
+}

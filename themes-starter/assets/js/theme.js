@@ -1,0 +1,300 @@
+// Starter theme script: progressive enhancement over the server-rendered pages.
+// - every POST carries X-CSRF-Token; a response with csrf_token replaces the stored token;
+//   csrf_rejected reloads the page and repeats the action once;
+// - add to cart, cart quantity changes (0 removes), logout that clears private content;
+// - checkout: quote review, then place-order with an idempotency key kept until the outcome is known.
+(() => {
+  'use strict';
+
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  let csrfToken = meta ? meta.content : '';
+  const REPEAT_KEY = 'storefront:repeat';
+  const PENDING_KEY = 'storefront:pending-order';
+
+  function setToken(token) {
+    csrfToken = token;
+    if (meta) meta.content = token;
+    for (const input of document.querySelectorAll('input[name="_token"]')) input.value = token;
+  }
+
+  /** POSTs JSON to a /_post endpoint; resolves {status, body}; rejects only on network failure. */
+  async function post(path, body, { repeatable = true } = {}) {
+    const res = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken, Accept: 'application/json' },
+      body: JSON.stringify(body || {}),
+    });
+    let data = null;
+    try {
+      data = await res.json();
+    } catch {
+      data = null;
+    }
+    if (data && typeof data.csrf_token === 'string') setToken(data.csrf_token);
+    if (res.status === 403 && data && data.error && data.error.code === 'csrf_rejected' && repeatable && !sessionStorage.getItem(REPEAT_KEY)) {
+      sessionStorage.setItem(REPEAT_KEY, JSON.stringify({ path, body }));
+      location.reload();
+      return new Promise(() => {});
+    }
+    return { status: res.status, body: data };
+  }
+
+  // Repeat an action once after the reload that a csrf_rejected answer caused.
+  const repeat = sessionStorage.getItem(REPEAT_KEY);
+  if (repeat) {
+    sessionStorage.removeItem(REPEAT_KEY);
+    try {
+      const { path, body } = JSON.parse(repeat);
+      if (path !== '/_post/checkout/place-order') post(path, body, { repeatable: false }).then(() => location.reload());
+    } catch {
+      /* ignore a damaged entry */
+    }
+  }
+
+  function money(minor, currency) {
+    if (minor === null || minor === undefined || !currency) return '';
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
+  }
+
+  function errorMessage(body, fallback) {
+    return (body && body.error && body.error.message) || fallback;
+  }
+
+  function updateCartCount(cart) {
+    const count = document.querySelector('[data-cart-count]');
+    if (count && cart && typeof cart.ItemCount === 'number') count.textContent = String(cart.ItemCount);
+  }
+
+  // Logout: POST, clear private content, then go to /login.
+  for (const form of document.querySelectorAll('form[data-logout]')) {
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      try {
+        await post('/_post/auth/logout', {});
+      } finally {
+        for (const el of document.querySelectorAll('[data-private]')) el.replaceChildren();
+        sessionStorage.removeItem(PENDING_KEY);
+        location.assign('/login');
+      }
+    });
+  }
+
+  // Add to cart: variant_id and quantity only; the server owns prices.
+  for (const form of document.querySelectorAll('form[data-add-to-cart]')) {
+    const status = form.querySelector('[data-status]');
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const chosen = form.querySelector('input[name="variant_id"]:checked');
+      const quantity = Number(form.querySelector('input[name="quantity"]').value);
+      if (!chosen) return void (status.textContent = 'Choose an option first.');
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) return void (status.textContent = 'Quantity must be a whole number from 1 to 999.');
+      status.textContent = 'Adding…';
+      try {
+        const { status: code, body } = await post('/_post/cart/add', { variant_id: chosen.dataset.variantId, quantity });
+        if (code === 200) {
+          updateCartCount(body);
+          status.replaceChildren('Added to your cart. ', Object.assign(document.createElement('a'), { href: '/cart', textContent: 'View cart' }));
+        } else {
+          status.textContent = errorMessage(body, 'Could not add this item.');
+        }
+      } catch {
+        status.textContent = 'Network problem: the item was not added. Try again.';
+      }
+    });
+  }
+
+  // Cart page: quantity changes (0 = remove) and removals, then re-render from the server.
+  const cartRoot = document.querySelector('[data-cart]');
+  if (cartRoot) {
+    cartRoot.addEventListener('submit', async (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      const variantId = form.querySelector('input[name="variant_id"]').value;
+      const qtyInput = form.querySelector('input[name="quantity"]');
+      let path = '/_post/cart/remove';
+      let body = { variant_id: variantId };
+      if (form.hasAttribute('data-cart-update')) {
+        const quantity = Number(qtyInput.value);
+        if (!Number.isInteger(quantity) || quantity < 0 || quantity > 999) {
+          qtyInput.setAttribute('aria-invalid', 'true');
+          return;
+        }
+        if (quantity > 0) {
+          path = '/_post/cart/update';
+          body = { variant_id: variantId, quantity };
+        }
+      }
+      try {
+        const { status, body: data } = await post(path, body);
+        if (status === 200) location.reload();
+        else alert(errorMessage(data, 'Your cart could not be updated.'));
+      } catch {
+        alert('Network problem: your cart was not updated. Try again.');
+      }
+    });
+  }
+
+  // Checkout: address → quote → confirm, with the contract's pending-order states.
+  const checkout = document.querySelector('form[data-checkout]');
+  if (checkout) {
+    const review = document.querySelector('[data-review]');
+    const statusBox = document.querySelector('[data-checkout-status]');
+    const pendingNotice = document.querySelector('[data-pending-notice]');
+    const placeButton = document.querySelector('[data-place-order]');
+    const fields = ['name', 'line1', 'line2', 'city', 'region', 'postal_code', 'country', 'phone'];
+    let quote = null;
+
+    const showStatus = (text) => {
+      statusBox.textContent = text;
+      statusBox.hidden = !text;
+    };
+    const address = () => {
+      const out = {};
+      for (const f of fields) {
+        const v = checkout.elements[f].value.trim();
+        if (v) out[f] = f === 'country' ? v.toUpperCase() : v;
+      }
+      return out;
+    };
+    const clearFieldErrors = () => {
+      for (const el of checkout.querySelectorAll('[data-error-for]')) el.textContent = '';
+      for (const f of fields) checkout.elements[f].removeAttribute('aria-invalid');
+    };
+    const discardReview = () => {
+      quote = null;
+      review.hidden = true;
+    };
+    const lockForm = (locked) => {
+      for (const el of checkout.elements) el.disabled = locked;
+    };
+    const loadPending = () => {
+      try {
+        return JSON.parse(sessionStorage.getItem(PENDING_KEY) || 'null');
+      } catch {
+        return null;
+      }
+    };
+
+    checkout.addEventListener('input', () => {
+      if (quote) discardReview();
+    });
+
+    checkout.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      clearFieldErrors();
+      showStatus('');
+      try {
+        const { status, body } = await post('/_post/checkout/quote', { shipping_address: address() });
+        if (status !== 200) {
+          const bad = (body && body.error && body.error.fields) || {};
+          for (const [name, message] of Object.entries(bad)) {
+            const key = name.replace(/^shipping_address\./, '');
+            const slot = checkout.querySelector(`[data-error-for="${key}"]`);
+            if (slot) slot.textContent = message;
+            if (checkout.elements[key]) checkout.elements[key].setAttribute('aria-invalid', 'true');
+          }
+          showStatus(errorMessage(body, 'We could not prepare your order.'));
+          return;
+        }
+        quote = body;
+        renderQuote(body);
+      } catch {
+        showStatus('Network problem: try again.');
+      }
+    });
+
+    function renderQuote(q) {
+      const lines = review.querySelector('[data-review-lines]');
+      const totals = review.querySelector('[data-review-totals]');
+      lines.replaceChildren(
+        ...q.Items.map((item) => {
+          const tr = document.createElement('tr');
+          for (const [text, cls] of [[`${item.ProductName} · ${item.VariantName}`, ''], [String(item.quantity), 'num'], [money(item.LineTotal, q.Currency), 'num']]) {
+            const td = document.createElement('td');
+            td.textContent = text;
+            if (cls) td.className = cls;
+            tr.append(td);
+          }
+          return tr;
+        }),
+      );
+      const rows = [
+        ['Subtotal', q.SubtotalAmount],
+        ['Shipping', q.ShippingFeeAmount],
+        ['Tax', q.TaxAmount],
+        ['Discount', -q.DiscountAmount],
+        ['Total', q.GrandTotalAmount],
+      ].filter(([label, amount]) => label !== 'Discount' || amount !== 0);
+      totals.replaceChildren(
+        ...rows.map(([label, amount]) => {
+          const tr = document.createElement('tr');
+          const th = Object.assign(document.createElement('th'), { scope: 'row', colSpan: 2, textContent: label });
+          const td = Object.assign(document.createElement('td'), { className: 'num', textContent: money(amount, q.Currency) });
+          tr.append(th, td);
+          return tr;
+        }),
+      );
+      review.hidden = false;
+      review.scrollIntoView({ block: 'nearest' });
+    }
+
+    function randomKey() {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    }
+
+    async function send(pending) {
+      placeButton.disabled = true;
+      showStatus('Placing your order…');
+      let response;
+      try {
+        response = await post('/_post/checkout/place-order', pending, { repeatable: false });
+      } catch {
+        response = null;
+      }
+      placeButton.disabled = false;
+      if (response && response.status >= 200 && response.status < 300 && response.body && response.body.ID) {
+        sessionStorage.removeItem(PENDING_KEY);
+        location.assign(`/my-orders/${encodeURIComponent(response.body.ID)}`);
+        return;
+      }
+      if (response && (response.status === 409 || response.status === 422)) {
+        sessionStorage.removeItem(PENDING_KEY);
+        lockForm(false);
+        discardReview();
+        pendingNotice.hidden = true;
+        showStatus(`${errorMessage(response.body, 'Your order was not placed.')} Please review your order again.`);
+        return;
+      }
+      // Network failure or 5xx: the outcome is unknown. Keep the pending order for a manual retry.
+      lockForm(true);
+      pendingNotice.hidden = false;
+      showStatus('We could not confirm your order. Use "Retry" to send the same order again; it will not be placed twice.');
+    }
+
+    placeButton.addEventListener('click', () => {
+      if (!quote) return;
+      const addr = address();
+      const pending = { idempotency_key: randomKey(), quote_fingerprint: quote.Fingerprint, shipping_address: addr, note: checkout.elements.note.value };
+      sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+      lockForm(true);
+      void send(pending);
+    });
+
+    pendingNotice.querySelector('[data-retry]').addEventListener('click', () => {
+      const pending = loadPending();
+      if (pending) void send(pending);
+    });
+
+    // After a reload with a pending order: point to the order list instead of silently starting over.
+    const existing = loadPending();
+    if (existing) {
+      pendingNotice.hidden = false;
+      for (const f of fields) if (checkout.elements[f]) checkout.elements[f].value = existing.shipping_address[f] || '';
+      checkout.elements.note.value = existing.note || '';
+      lockForm(true);
+    }
+  }
+})();
