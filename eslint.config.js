@@ -2,9 +2,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'themes-starter/assets/', 'devserver/client/', 'test-results/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -13,5 +14,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Scripts that run in the shopper's or designer's browser.
+    files: ['themes-starter/assets/**/*.js', 'devserver/client/**/*.js', 'test/fixtures/themes/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
   },
 );

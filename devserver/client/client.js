@@ -20,7 +20,7 @@
   function saveScroll() {
     try {
       sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ x: window.scrollX, y: window.scrollY }));
-    } catch (e) {
+    } catch {
       /* storage disabled */
     }
   }
@@ -29,7 +29,7 @@
     try {
       saved = JSON.parse(sessionStorage.getItem(SCROLL_KEY) || 'null');
       sessionStorage.removeItem(SCROLL_KEY);
-    } catch (e) {
+    } catch {
       saved = null;
     }
     if (saved && typeof saved.y === 'number') {
@@ -51,7 +51,7 @@
     var path;
     try {
       path = new URL(href, location.href).pathname;
-    } catch (e) {
+    } catch {
       return null;
     }
     var m = /^\/assets\/(.+?)\.[0-9a-f]{6,64}(\.[^./]+)?$/.exec(path);
@@ -130,7 +130,7 @@
     if (typeof value === 'string') return value;
     try {
       return JSON.stringify(value);
-    } catch (e) {
+    } catch {
       return String(value);
     }
   }
@@ -199,7 +199,7 @@
     var msg;
     try {
       msg = JSON.parse(event.data);
-    } catch (e) {
+    } catch {
       return;
     }
     if (!msg || msg.v !== PROTOCOL) {
@@ -228,7 +228,7 @@
     var url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + PREFIX + '/livereload';
     try {
       socket = new WebSocket(url);
-    } catch (e) {
+    } catch {
       retry();
       return;
     }
@@ -276,7 +276,7 @@
     var collapsed = false;
     try {
       collapsed = localStorage.getItem(TOOLBAR_KEY) === 'collapsed';
-    } catch (e) {
+    } catch {
       collapsed = false;
     }
     var bar = el('div', 'sf-dev-toolbar' + (collapsed ? ' sf-collapsed' : ''));
@@ -289,7 +289,7 @@
       bar.classList.toggle('sf-collapsed');
       try {
         localStorage.setItem(TOOLBAR_KEY, bar.classList.contains('sf-collapsed') ? 'collapsed' : 'open');
-      } catch (e) {
+      } catch {
         /* ignore */
       }
     });

@@ -1,7 +1,15 @@
-// Password hashing with bcryptjs. The cost is STOREFRONT_BCRYPT_COST (4–15, default 12).
-import bcrypt from 'bcryptjs';
+// Password hashing with bcryptjs on worker threads. The cost is STOREFRONT_BCRYPT_COST (4–15, default 10:
+// OWASP's floor for bcrypt, and what pure-JS bcrypt can do ten times a second beside the page traffic).
+import { PasswordPool } from './password-pool.js';
 
-export const DEFAULT_BCRYPT_COST = 12;
+export const DEFAULT_BCRYPT_COST = 10;
+
+let pool: PasswordPool | null = null;
+
+function sharedPool(): PasswordPool {
+  pool ??= new PasswordPool();
+  return pool;
+}
 
 /** The bcrypt cost in force. */
 export function bcryptCost(): number {
@@ -12,12 +20,12 @@ export function bcryptCost(): number {
 
 /** bcrypt hash of a password (12–72 bytes are checked by the caller). */
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, bcryptCost());
+  return sharedPool().hash(password, bcryptCost());
 }
 
 /** True when password matches hash. */
 export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(password, hash);
+  return sharedPool().compare(password, hash);
 }
 
 /** Byte length of a password in UTF-8, which is what bcrypt's 72-byte limit counts. */

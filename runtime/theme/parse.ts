@@ -11,7 +11,7 @@ export function parseTemplate(source: string, file: string): Program {
     return Handlebars.parseWithoutProcessing(source);
   } catch (err) {
     const e = err as { message: string; lineNumber?: number; column?: number; hash?: { loc?: { first_line: number; first_column: number } } };
-    const line = e.lineNumber ?? e.hash?.loc?.first_line ?? Number(/line (\d+)/.exec(e.message)?.[1] ?? 0) ?? null;
+    const line = e.lineNumber ?? e.hash?.loc?.first_line ?? Number(/line (\d+)/.exec(e.message)?.[1] ?? 0);
     const column = e.column ?? e.hash?.loc?.first_column ?? null;
     const firstLine = e.message.split('\n')[0].replace(/ - \d+:\d+$/, '');
     const detail = e.message.split('\n').slice(-1)[0];
