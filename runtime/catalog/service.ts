@@ -1,6 +1,7 @@
 // The `products` template object: products.paginate and products.find.
 import type { Db } from '../db.js';
 import { money, type Money } from '../money.js';
+import { clampLimit, clampPage, paging, type Paging } from '../paging.js';
 import { pageOfProducts, productBySlug, variantsOf, type ProductRow, type VariantRow } from './store.js';
 
 export interface VariantObject {
@@ -25,19 +26,11 @@ export interface ProductObject {
 }
 
 /** A page of products with its navigation. */
-export interface ProductListing {
+export interface ProductListing extends Paging {
   items: ProductObject[];
-  page: number;
-  per_page: number;
-  total: number;
-  total_pages: number;
-  next_url: string | null;
-  prev_url: string | null;
 }
 
 export const DEFAULT_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 100;
-const MAX_PAGE = 100000;
 
 function toProduct(row: ProductRow, variants: VariantRow[]): ProductObject {
   const vs = variants.map((v) => ({ id: v.id, sku: v.sku, name: v.name, price: money(v.price_minor, v.currency), available: Boolean(v.available) }));
@@ -55,26 +48,6 @@ function toProduct(row: ProductRow, variants: VariantRow[]): ProductObject {
   };
 }
 
-/** Clamps a requested page size to 1..100 (default 12). */
-export function clampLimit(limit: unknown, fallback = DEFAULT_PAGE_SIZE): number {
-  const n = typeof limit === 'number' && Number.isInteger(limit) ? limit : fallback;
-  return Math.min(Math.max(n, 1), MAX_PAGE_SIZE);
-}
-
-/** Clamps a requested page number to 1..100000 (default 1). */
-export function clampPage(page: unknown): number {
-  const n = typeof page === 'number' && Number.isInteger(page) ? page : 1;
-  return Math.min(Math.max(n, 1), MAX_PAGE);
-}
-
-/** URL of another page of the current path, keeping the other query parameters. */
-export function pageUrl(path: string, query: Record<string, string>, page: number): string {
-  const params = new URLSearchParams({ ...query, page: String(page) });
-  if (page === 1) params.delete('page');
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
 /** products.paginate: one page of the catalog. */
 export async function paginateProducts(
   db: Db,
@@ -82,22 +55,13 @@ export async function paginateProducts(
   args: { limit?: number; page?: number },
   request: { path: string; query: Record<string, string> },
 ): Promise<ProductListing> {
-  const perPage = clampLimit(args.limit);
+  const perPage = clampLimit(args.limit, DEFAULT_PAGE_SIZE);
   const page = clampPage(args.page);
   const { rows, total } = await pageOfProducts(db, siteId, perPage, (page - 1) * perPage);
   const variants = await variantsOf(db, siteId, rows.map((r) => r.id));
   const byProduct = new Map<string, VariantRow[]>();
   for (const v of variants) byProduct.set(v.product_id, [...(byProduct.get(v.product_id) ?? []), v]);
-  const totalPages = Math.ceil(total / perPage);
-  return {
-    items: rows.map((r) => toProduct(r, byProduct.get(r.id) ?? [])),
-    page,
-    per_page: perPage,
-    total,
-    total_pages: totalPages,
-    next_url: page < totalPages ? pageUrl(request.path, request.query, page + 1) : null,
-    prev_url: page > 1 ? pageUrl(request.path, request.query, Math.min(page - 1, Math.max(totalPages, 1))) : null,
-  };
+  return { items: rows.map((r) => toProduct(r, byProduct.get(r.id) ?? [])), ...paging(page, perPage, total, request) };
 }
 
 /** products.find: one product by slug, or null. */

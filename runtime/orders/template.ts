@@ -4,7 +4,8 @@ import type { Db } from '../db.js';
 import { isUuid } from '../ids.js';
 import { money, type Money } from '../money.js';
 import { isoFromDb } from '../time.js';
-import { clampLimit, clampPage, pageUrl } from '../catalog/service.js';
+import { clampLimit, clampPage, paging, type Paging } from '../paging.js';
+import type { ShippingAddress } from '../checkout/address.js';
 import { normalizeTrackingNumber } from './service.js';
 import {
   accountOrderById,
@@ -40,16 +41,7 @@ export interface OrderObject {
   discount: Money;
   total: Money;
   note: string;
-  shipping_address: {
-    name: string;
-    line1: string;
-    line2: string;
-    city: string;
-    region: string;
-    postal_code: string;
-    country: string;
-    phone: string;
-  };
+  shipping_address: ShippingAddress;
   lines: Array<{
     product_name: string;
     variant_name: string;
@@ -61,15 +53,9 @@ export interface OrderObject {
   shipments: ShipmentObject[];
 }
 
-export interface OrderListing {
+export interface OrderListing extends Paging {
   items: OrderObject[];
   authenticated: boolean;
-  page: number;
-  per_page: number;
-  total: number;
-  total_pages: number;
-  next_url: string | null;
-  prev_url: string | null;
 }
 
 export const DEFAULT_ORDER_PAGE_SIZE = 20;
@@ -157,30 +143,9 @@ export async function paginateOrders(
 ): Promise<OrderListing> {
   const perPage = clampLimit(args.limit, DEFAULT_ORDER_PAGE_SIZE);
   const page = clampPage(args.page);
-  if (!accountId)
-    return {
-      items: [],
-      authenticated: false,
-      page,
-      per_page: perPage,
-      total: 0,
-      total_pages: 0,
-      next_url: null,
-      prev_url: null,
-    };
+  if (!accountId) return { items: [], authenticated: false, ...paging(page, perPage, 0, request), prev_url: null };
   const { rows, total } = await pageOfAccountOrders(db, siteId, accountId, perPage, (page - 1) * perPage);
-  const totalPages = Math.ceil(total / perPage);
-  return {
-    items: await withDetails(db, siteId, rows),
-    authenticated: true,
-    page,
-    per_page: perPage,
-    total,
-    total_pages: totalPages,
-    next_url: page < totalPages ? pageUrl(request.path, request.query, page + 1) : null,
-    prev_url:
-      page > 1 ? pageUrl(request.path, request.query, Math.min(page - 1, Math.max(totalPages, 1))) : null,
-  };
+  return { items: await withDetails(db, siteId, rows), authenticated: true, ...paging(page, perPage, total, request) };
 }
 
 /** orders.find: one of the signed-in account's orders, or null (anyone else's order is null too). */
