@@ -10,7 +10,7 @@
 //    (site, key) makes concurrent duplicates collide in the database, on MySQL and SQLite alike,
 //    across any number of processes; no in-process lock, no SELECT … FOR UPDATE. A duplicate:
 //    other hash → 422 idempotency_key_reused; completed → the stored status and body replayed
-//    (same ID); still processing → 409 idempotency_in_progress with Retry-After: 1. A record whose
+//    (same ID); still processing → 503 idempotency_in_progress with Retry-After: 1. A record whose
 //    attempt went silent for LEASE_MS (its process died) is taken over.
 // 4. One transaction: confirm the record is still ours (this also takes the write lock first),
 //    recompute the quote from the database (422 cart_empty / cart_unavailable_lines, 409

@@ -1,4 +1,5 @@
 // Request bodies: JSON or urlencoded forms only, small limits, parsed for POST only.
+import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { HttpError } from './errors.js';
@@ -16,7 +17,8 @@ export function bodyParser(): Koa.Middleware {
     formLimit: BODY_LIMIT,
     jsonStrict: true,
     parsedMethods: ['POST'] as never,
-    onError(err: Error & { status?: number; type?: string }) {
+    onError(err: Error & { status?: number; type?: string }, ctx: Koa.Context) {
+      discardRest(ctx.req);
       if (err.status === 413 || err.type === 'entity.too.large') throw new HttpError('payload_too_large');
       if (err.status === 415) throw new HttpError('unsupported_media_type');
       throw new HttpError('invalid_json');
@@ -29,6 +31,19 @@ export function bodyParser(): Koa.Middleware {
     }
     await parse(ctx, next);
   };
+}
+
+/**
+ * Reads and drops what is left of a request body the parser gave up on (too large, a gzip bomb, bad
+ * JSON), as Node does for bodies nobody reads. The parser pauses the stream where it stopped, and
+ * Node does not drain a stream that was read from: the keep-alive connection would stay stuck in the
+ * middle of the old body, and the client's next request on it would hang until the keep-alive
+ * timeout reset the connection. (server.requestTimeout still bounds how long a client may send.)
+ */
+function discardRest(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.unpipe();
+  req.resume();
 }
 
 /** The parsed body as a plain object (an array or missing body counts as empty). */

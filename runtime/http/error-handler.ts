@@ -1,5 +1,6 @@
 // Turns every thrown error into a response: HttpError → its status and {error:{code,message}};
-// anything else → 500, logged with the request id, never a stack trace to the client.
+// a database that cannot be reached → 503 service_unavailable with Retry-After; anything else →
+// 500. Both are logged with the request id, never shown to the client with a stack trace.
 import type Koa from 'koa';
 import { HttpError } from './errors.js';
 import type { AppState } from './state.js';
@@ -15,27 +16,61 @@ export function logError(ctx: Koa.ParameterizedContext<AppState>, err: unknown):
   );
 }
 
+// Failures of the connection to the database, not of a statement: the request may simply be sent again.
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+]);
+
+/** True for a database that is unreachable or out of connections (knex's pool acquire timeout). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { name?: string; code?: unknown; errors?: unknown[] } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.name === 'KnexTimeoutError') return true;
+  if (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) return true;
+  return Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner));
+}
+
+/** Seconds a client is asked to wait before retrying while the database is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 /** Error middleware; put it first so it sees every failure. */
 export function errorHandler(renderHtmlError: HtmlErrorRenderer, options: { logHtmlErrors?: boolean } = {}): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
-    } catch (err) {
+    } catch (thrown) {
+      const err = !(thrown instanceof HttpError) && isDatabaseUnavailable(thrown) ? unavailable() : thrown;
       const httpError = err instanceof HttpError ? err : null;
       const status = httpError?.status ?? 500;
       const wantsJson = ctx.path.startsWith('/_post/') || ctx.path.startsWith('/__storefront/') || ctx.accepts('html', 'json') === 'json';
       // dev's overlay prints its own readable block for HTML errors; everything else is logged once, as JSON.
-      if (!httpError && (wantsJson || options.logHtmlErrors !== false)) logError(ctx, err);
+      if (!(thrown instanceof HttpError) && (wantsJson || options.logHtmlErrors !== false)) logError(ctx, thrown);
       ctx.set('Cache-Control', 'no-store');
       if (httpError?.extra.retryAfter !== undefined) ctx.set('Retry-After', String(httpError.extra.retryAfter));
-      if (wantsJson || httpError) {
+      if (wantsJson || (httpError && httpError.status < 500)) {
         ctx.status = status;
         ctx.body = (httpError ?? new HttpError('internal_error')).toBody();
         return;
       }
-      renderHtmlError(ctx, err, status);
+      renderHtmlError(ctx, thrown, status);
     }
   };
+}
+
+/** The 503 for a database failure (the driver error itself is only logged). */
+function unavailable(): HttpError {
+  return new HttpError('service_unavailable', undefined, { retryAfter: UNAVAILABLE_RETRY_AFTER_S });
 }
 
 /** The serve-mode HTML error page: short, no internals. */

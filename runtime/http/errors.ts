@@ -13,7 +13,6 @@ export const ERROR_TABLE = {
   variant_not_found: [404, 'This product variant does not exist.'],
   method_not_allowed: [405, 'This method is not allowed here.'],
   quote_stale: [409, 'Your cart, prices or address changed since the quote. Review the order again.'],
-  idempotency_in_progress: [409, 'This order is still being placed. Try again in a moment.'],
   payload_too_large: [413, 'The request body is too large.'],
   unsupported_media_type: [415, 'Send JSON (application/json) or a form (application/x-www-form-urlencoded).'],
   validation_failed: [422, 'Some fields are invalid.'],
@@ -27,6 +26,9 @@ export const ERROR_TABLE = {
   idempotency_key_reused: [422, 'This idempotency key was already used for a different order.'],
   rate_limited: [429, 'Too many attempts. Try again later.'],
   internal_error: [500, 'Something went wrong on our side.'],
+  // Not 409: to the contract's client a 409 means "rejected, drop the pending order", but this order
+  // is being placed. A 5xx means "outcome unknown: retry with the same key", which gets the order.
+  idempotency_in_progress: [503, 'This order is still being placed. Try again in a moment.'],
   service_unavailable: [503, 'The service is temporarily unavailable.'],
 } as const satisfies Record<string, readonly [number, string]>;
 

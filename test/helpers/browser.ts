@@ -30,11 +30,12 @@ export class TestBrowser {
   }
 
   /** Sends a request; redirects are not followed (tests look at them). */
-  async request(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<TestResponse> {
+  async request(method: string, path: string, init: { body?: string | Uint8Array | ReadableStream<Uint8Array>; headers?: Record<string, string> } = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { ...this.defaultHeaders, ...init.headers };
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
-    const res = await fetch(new URL(path, this.baseUrl), { method, headers, body: init.body, redirect: 'manual' });
+    const stream = init.body instanceof ReadableStream;
+    const res = await fetch(new URL(path, this.baseUrl), { method, headers, body: init.body, redirect: 'manual', ...(stream ? { duplex: 'half' } : {}) } as RequestInit);
     this.remember(res);
     const text = await res.text();
     let json: unknown = undefined;

@@ -415,7 +415,7 @@ forEachEngine('http/checkout', (engineCtx) => {
       expect(empty.json.error.code).to.equal('cart_empty');
     });
 
-    it('20 concurrent identical requests create exactly one order; every answer is that ID or a clean 409', async function () {
+    it('20 concurrent identical requests create exactly one order; every answer is that ID or a 503 "in progress"', async function () {
       this.timeout(60000);
       const {
         browser,
@@ -437,7 +437,7 @@ forEachEngine('http/checkout', (engineCtx) => {
       const orders = await ordersOfSession(browser);
       expect(orders).to.have.length(1);
       for (const r of results) {
-        expect(r.status, r.text).to.be.oneOf([201, 409]);
+        expect(r.status, r.text).to.be.oneOf([201, 503]);
         if (r.status === 201) expect(r.json.ID).to.equal(orders[0].id);
         else {
           expect(r.json.error.code).to.equal('idempotency_in_progress');
@@ -473,7 +473,7 @@ forEachEngine('http/checkout', (engineCtx) => {
       expect(await ordersOfSession(browser)).to.have.length(1);
     });
 
-    it('answers 409 idempotency_in_progress with Retry-After while the first attempt runs, and takes over an abandoned one', async () => {
+    it('answers 503 idempotency_in_progress with Retry-After while the first attempt runs, and takes over an abandoned one', async () => {
       const { browser, token, quote: q } = await readyToOrder([[v[0].id, 1]]);
       const key = idempotencyKey();
       const hash = sha256Hex(
@@ -495,7 +495,7 @@ forEachEngine('http/checkout', (engineCtx) => {
         expires_at: expires,
       });
       const busy = await place(browser, token, { idempotency_key: key, quote_fingerprint: q.Fingerprint });
-      expect(busy.status).to.equal(409);
+      expect(busy.status).to.equal(503);
       expect(busy.json.error.code).to.equal('idempotency_in_progress');
       expect(busy.headers.get('retry-after')).to.equal('1');
       // The attempt's process died a minute ago: a retry takes the record over and places the order.

@@ -1,0 +1,75 @@
+// Scenario `cart`: cart/add then cart/get in a loop, one guest session per connection, on MySQL.
+// Each visitor adds the same variant (quantity 1) so the cart stays one line; every 500 iterations
+// the line is set back to quantity 1 (cart/update, not reported) so it never reaches the 999 cap.
+import type { Scenario } from '../context.js';
+import type { Row } from '../report.js';
+import { skippedRow } from '../report.js';
+import { withTeardown } from '../teardown.js';
+import { availableVariantIds } from '../databases.js';
+import { startServe } from '../serve-process.js';
+import { flowFailureNote, runFlow, type FlowRequest } from '../flow.js';
+import { newVisitor } from '../visitor.js';
+import { sampleRss } from '../rss.js';
+import { mb } from '../report.js';
+
+export const cartScenario: Scenario = {
+  name: 'cart',
+  description: 'cart/add + cart/get per guest session on MySQL',
+  async run(ctx) {
+    const missing = ctx.mysql.unavailableReason();
+    if (missing)
+      return { rows: [skippedRow('POST /_post/cart/add + cart/get', 'mysql', missing)], details: null };
+    const o = ctx.options;
+    return withTeardown(async (t) => {
+      const databaseUrl = await ctx.mysql.database(t, 'bench_cart');
+      const serve = await startServe(t, { databaseUrl });
+      const variants = await availableVariantIds(databaseUrl, 5);
+      const visitors = [];
+      for (let i = 0; i < o.connections; i++)
+        visitors.push(await newVisitor(serve.url, { addVariant: variants[i % variants.length] }));
+      const rss = sampleRss(serve.pid);
+      ctx.log('  mysql: cart/add + cart/get');
+      const result = await runFlow({
+        url: serve.url,
+        visitors,
+        durationS: o.durationS,
+        warmupS: o.warmupS,
+        iteration: (v, i) => {
+          const variant_id = variants[v % variants.length];
+          const steps: FlowRequest[] = [
+            { step: 'cart/add', method: 'POST', path: '/_post/cart/add', body: { variant_id, quantity: 1 } },
+            { step: 'cart/get', method: 'POST', path: '/_post/cart/get', body: {} },
+          ];
+          if (i % 500 === 499)
+            steps.push({
+              step: 'cart/update (reset)',
+              method: 'POST',
+              path: '/_post/cart/update',
+              body: { variant_id, quantity: 1 },
+            });
+          return steps;
+        },
+      });
+      const memory = rss.stop();
+      const rows: Row[] = [];
+      for (const name of ['cart/add', 'cart/get']) {
+        const s = result.steps[name];
+        rows.push({
+          scenario: `POST /_post/${name} (alternating)`,
+          engine: 'mysql',
+          rps: s?.rps ?? null,
+          p50_ms: s?.p50_ms ?? null,
+          p99_ms: s?.p99_ms ?? null,
+          notes: [
+            `${o.connections} guest sessions`,
+            flowFailureNote(s),
+            name === 'cart/get' ? `serve peak RSS ${mb(memory.hwm_sum_kb)}` : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
+        });
+      }
+      return { rows, details: { ...result, rss: memory } };
+    });
+  },
+};
