@@ -4,9 +4,8 @@
 import { findSiteByHostExact } from '../runtime/sites/store.js';
 import { createDb } from '../runtime/db.js';
 import {
+  CatalogReader,
   DEFAULT_PAGE_SIZE,
-  findProduct,
-  paginateProducts,
   type ProductListing,
   type ProductObject,
 } from '../runtime/catalog/service.js';
@@ -28,18 +27,18 @@ export async function loadCatalogSnapshot(
   try {
     const site = await findSiteByHostExact(db, undefined);
     if (!site) throw new Error('the database has no default site');
+    const catalog = new CatalogReader(db, 0);
     const listings = new Map<number, ProductListing>();
     const products = new Map<string, ProductObject>();
     for (let page = 1; ; page++) {
-      const listing = await paginateProducts(
-        db,
+      const listing = await catalog.paginate(
         site.id,
         { limit: pageSize, page },
         { path: '/products', query: {} },
       );
       listings.set(page, listing);
       for (const item of listing.items) {
-        const product = await findProduct(db, site.id, item.slug);
+        const product = await catalog.find(site.id, item.slug);
         if (product) products.set(product.slug, product);
       }
       if (page >= listing.total_pages) break;

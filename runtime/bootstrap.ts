@@ -6,6 +6,7 @@ import { assertMigrated, migrateLatest } from './migrate.js';
 import { resolveSecrets } from './secrets.js';
 import { Csrf } from './http/csrf.js';
 import { Theme } from './theme/theme.js';
+import { CatalogReader } from './catalog/service.js';
 import { TemplateError } from './theme/errors.js';
 import { loadFixtures } from './fixtures/load.js';
 import { seedFixtures } from './fixtures/seed.js';
@@ -73,6 +74,8 @@ export async function bootstrap(
       mode,
       db,
       readDb,
+      // dev shows fixture and database edits on the next reload, so it never reuses catalog objects
+      catalog: new CatalogReader(readDb, mode === 'dev' ? 0 : config.catalogCacheMs),
       theme: () => theme,
       csrf: new Csrf(keys, secureCookies),
       secureCookies,

@@ -20,6 +20,8 @@ export interface Config {
   workers: number;
   allowHttp: boolean;
   trustProxy: boolean;
+  /** How long each process reuses a rendered catalog object (products.*); 0 = never. */
+  catalogCacheMs: number;
 }
 
 /** The command-line flags that feed the Config (commander hands them over as strings). */
@@ -32,12 +34,15 @@ export interface ConfigFlags {
   workers?: string | number;
   allowHttp?: boolean;
   trustProxy?: boolean;
+  catalogCacheMs?: string | number;
 }
 
 
 /** The embedded database used when neither --database nor DATABASE_URL is given. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./storefront.sqlite';
 export const MIN_SECRET_LENGTH = 32;
+/** Catalog changes (an operator's `seed`) show on every process within this many milliseconds. */
+export const DEFAULT_CATALOG_CACHE_MS = 2000;
 
 function pick<T>(flag: T | undefined, envValue: T | undefined, fallback: T): T {
   if (flag !== undefined && flag !== '') return flag;
@@ -86,6 +91,12 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   const themeRaw = pick(flags.theme, undefined, starterThemeDir);
   const themeDir = isAbsolute(themeRaw) ? themeRaw : resolve(themeRaw);
   const workers = parseIntInRange('workers', pick<string | number>(flags.workers, env.STOREFRONT_WORKERS, 1), 1, 64);
+  const catalogCacheMs = parseIntInRange(
+    'catalog cache (ms)',
+    pick<string | number>(flags.catalogCacheMs, env.STOREFRONT_CATALOG_CACHE_MS, DEFAULT_CATALOG_CACHE_MS),
+    0,
+    60000,
+  );
 
   return {
     databaseUrl,
@@ -98,6 +109,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     workers,
     allowHttp: Boolean(flags.allowHttp),
     trustProxy: Boolean(flags.trustProxy),
+    catalogCacheMs,
   };
 }
 

@@ -1,5 +1,6 @@
 // What the app's routes share: configuration, databases, the theme, CSRF, and the dev hooks.
 import type Koa from 'koa';
+import type { CatalogReader } from './catalog/service.js';
 import type { Config } from './config.js';
 import type { Db } from './db.js';
 import type { Csrf } from './http/csrf.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   db: Db;
   /** Catalog reads; the primary unless DATABASE_READ_URL names a replica. */
   readDb: Db;
+  /** The `products` template object's calls, on readDb, cached briefly (never in dev). */
+  catalog: CatalogReader;
   /** The current theme (dev swaps files in it as they change). */
   theme: () => Theme;
   csrf: Csrf;

@@ -51,7 +51,11 @@ export function registerServe(program: Command): void {
     .option('--host <addr>', 'address to bind (default: $HOST or 127.0.0.1)')
     .option('--theme <dir>', 'theme folder (default: the starter theme)')
     .option('--database <url>', 'database URL (default: $DATABASE_URL, else the embedded sqlite:./storefront.sqlite)')
-    .option('--workers <n>', 'number of worker processes sharing the port', '1')
+    .option('--workers <n>', 'number of worker processes sharing the port (default: $STOREFRONT_WORKERS or 1)')
+    .option(
+      '--catalog-cache-ms <ms>',
+      'reuse catalog pages for this long, per process; 0 turns it off (default: $STOREFRONT_CATALOG_CACHE_MS or 2000)',
+    )
     .option('--allow-http', 'send session cookies without the Secure flag (plain HTTP outside loopback)')
     .option('--trust-proxy', 'trust X-Forwarded-Proto/For from a reverse proxy')
     .addHelpText(

@@ -2,6 +2,7 @@
 import type { Db } from '../db.js';
 import { money, type Money } from '../money.js';
 import { clampLimit, clampPage, paging, type Paging } from '../paging.js';
+import { TtlCache } from './cache.js';
 import { pageOfProducts, productBySlug, variantsOf, type ProductRow, type VariantRow } from './store.js';
 
 export interface VariantObject {
@@ -33,8 +34,17 @@ export interface ProductListing extends Paging {
 export const DEFAULT_PAGE_SIZE = 12;
 
 function toProduct(row: ProductRow, variants: VariantRow[]): ProductObject {
-  const vs = variants.map((v) => ({ id: v.id, sku: v.sku, name: v.name, price: money(v.price_minor, v.currency), available: Boolean(v.available) }));
-  const cheapest = vs.reduce<VariantObject | null>((min, v) => (!min || v.price.amount < min.price.amount ? v : min), null);
+  const vs = variants.map((v) => ({
+    id: v.id,
+    sku: v.sku,
+    name: v.name,
+    price: money(v.price_minor, v.currency),
+    available: Boolean(v.available),
+  }));
+  const cheapest = vs.reduce<VariantObject | null>(
+    (min, v) => (!min || v.price.amount < min.price.amount ? v : min),
+    null,
+  );
   return {
     id: row.id,
     slug: row.slug,
@@ -48,26 +58,77 @@ function toProduct(row: ProductRow, variants: VariantRow[]): ProductObject {
   };
 }
 
-/** products.paginate: one page of the catalog. */
-export async function paginateProducts(
-  db: Db,
-  siteId: string,
-  args: { limit?: number; page?: number },
-  request: { path: string; query: Record<string, string> },
-): Promise<ProductListing> {
-  const perPage = clampLimit(args.limit, DEFAULT_PAGE_SIZE);
-  const page = clampPage(args.page);
-  const { rows, total } = await pageOfProducts(db, siteId, perPage, (page - 1) * perPage);
-  const variants = await variantsOf(db, siteId, rows.map((r) => r.id));
-  const byProduct = new Map<string, VariantRow[]>();
-  for (const v of variants) byProduct.set(v.product_id, [...(byProduct.get(v.product_id) ?? []), v]);
-  return { items: rows.map((r) => toProduct(r, byProduct.get(r.id) ?? [])), ...paging(page, perPage, total, request) };
+/** One page of a site's products and the total count: the part of a listing every visitor shares. */
+export interface ProductPage {
+  items: ProductObject[];
+  total: number;
 }
 
-/** products.find: one product by slug, or null. */
-export async function findProduct(db: Db, siteId: string, slug: string): Promise<ProductObject | null> {
+/** Loads products `(page-1)*perPage …` with their variants: three queries whatever the page size. */
+async function loadProductPage(db: Db, siteId: string, perPage: number, page: number): Promise<ProductPage> {
+  const { rows, total } = await pageOfProducts(db, siteId, perPage, (page - 1) * perPage);
+  const variants = await variantsOf(
+    db,
+    siteId,
+    rows.map((r) => r.id),
+  );
+  const byProduct = new Map<string, VariantRow[]>();
+  for (const v of variants) {
+    const list = byProduct.get(v.product_id);
+    if (list) list.push(v);
+    else byProduct.set(v.product_id, [v]);
+  }
+  return { items: rows.map((r) => toProduct(r, byProduct.get(r.id) ?? [])), total };
+}
+
+/** One product of a site by slug with its variants, read from the database, or null. */
+async function findProduct(db: Db, siteId: string, slug: string): Promise<ProductObject | null> {
   if (!slug || slug.length > 190) return null;
   const row = await productBySlug(db, siteId, slug);
   if (!row) return null;
   return toProduct(row, await variantsOf(db, siteId, [row.id]));
+}
+
+/**
+ * The `products` template object's calls for the page routes, through a short per-process cache
+ * (see cache.ts). Cached objects are shared between renders: nothing may modify them.
+ */
+export class CatalogReader {
+  private readonly pages: TtlCache<ProductPage>;
+  private readonly products: TtlCache<ProductObject | null>;
+
+  constructor(
+    private readonly db: Db,
+    /** How long a page or product is reused; 0 reads the database on every call. */
+    cacheMs: number,
+  ) {
+    this.pages = new TtlCache(cacheMs);
+    this.products = new TtlCache(cacheMs);
+  }
+
+  /** products.paginate; the navigation links are built for this request, never cached. */
+  async paginate(
+    siteId: string,
+    args: { limit?: number; page?: number },
+    request: { path: string; query: Record<string, string> },
+  ): Promise<ProductListing> {
+    const perPage = clampLimit(args.limit, DEFAULT_PAGE_SIZE);
+    const page = clampPage(args.page);
+    const { items, total } = await this.pages.get(`${siteId}\n${perPage}\n${page}`, () =>
+      loadProductPage(this.db, siteId, perPage, page),
+    );
+    return { items, ...paging(page, perPage, total, request) };
+  }
+
+  /** products.find: one product by slug, or null. */
+  find(siteId: string, slug: string): Promise<ProductObject | null> {
+    if (!slug || slug.length > 190) return Promise.resolve(null);
+    return this.products.get(`${siteId}\n${slug}`, () => findProduct(this.db, siteId, slug));
+  }
+
+  /** Drops every cached page and product (dev after a fixture change; tests). */
+  clear(): void {
+    this.pages.clear();
+    this.products.clear();
+  }
 }

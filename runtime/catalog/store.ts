@@ -23,9 +23,19 @@ const PRODUCT_COLUMNS = ['id', 'slug', 'name', 'description', 'category'];
 const VARIANT_COLUMNS = ['id', 'product_id', 'sku', 'name', 'price_minor', 'currency', 'available'];
 
 /** One page of products of a site in catalog order, and the total count. */
-export async function pageOfProducts(db: Db, siteId: string, limit: number, offset: number): Promise<{ rows: ProductRow[]; total: number }> {
+export async function pageOfProducts(
+  db: Db,
+  siteId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db('products').where({ site_id: siteId }).orderBy([{ column: 'position' }, { column: 'id' }]).limit(limit).offset(offset).select(PRODUCT_COLUMNS),
+    db('products')
+      .where({ site_id: siteId })
+      .orderBy([{ column: 'position' }, { column: 'id' }])
+      .limit(limit)
+      .offset(offset)
+      .select(PRODUCT_COLUMNS),
     db('products').where({ site_id: siteId }).count({ n: '*' }).first(),
   ]);
   return { rows: rows as ProductRow[], total: Number((count as { n: number | string } | undefined)?.n ?? 0) };
@@ -33,7 +43,8 @@ export async function pageOfProducts(db: Db, siteId: string, limit: number, offs
 
 /** A product of a site by slug. */
 export async function productBySlug(db: Db, siteId: string, slug: string): Promise<ProductRow | undefined> {
-  return (await db('products').where({ site_id: siteId, slug }).first(PRODUCT_COLUMNS)) as ProductRow | undefined;
+  return (await db('products').where({ site_id: siteId, slug }).first(PRODUCT_COLUMNS)) as
+    ProductRow | undefined;
 }
 
 /** Variants of the given products, in one query. */

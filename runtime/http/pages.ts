@@ -5,7 +5,6 @@ import type { AppDeps } from '../deps.js';
 import { AbortRender } from '../theme/errors.js';
 import type { DataSource, RenderRequest } from '../theme/theme.js';
 import { GUEST_AUTH, resolveAuth } from '../accounts/auth.js';
-import { findProduct, paginateProducts } from '../catalog/service.js';
 import { findOrder, paginateOrders, trackOrder } from '../orders/template.js';
 import { cartLinesForSession } from '../cart/store.js';
 import { cartObject, EMPTY_CART } from '../cart/template.js';
@@ -37,9 +36,9 @@ function dataSource(ctx: Ctx, deps: AppDeps, request: RenderRequest, accountId: 
     call(name, args) {
       switch (name) {
         case 'products.paginate':
-          return paginateProducts(deps.readDb, siteId, { limit: args.limit as number | undefined, page: (args.page as number | undefined) ?? queryPage(request) }, request);
+          return deps.catalog.paginate(siteId, { limit: args.limit as number | undefined, page: (args.page as number | undefined) ?? queryPage(request) }, request);
         case 'products.find':
-          return findProduct(deps.readDb, siteId, String(args.slug ?? ''));
+          return deps.catalog.find(siteId, String(args.slug ?? ''));
         case 'orders.paginate':
           return paginateOrders(deps.db, siteId, accountId, { limit: args.limit as number | undefined, page: (args.page as number | undefined) ?? queryPage(request) }, request);
         case 'orders.find':

@@ -48,9 +48,9 @@ export async function prepareDatabase(url: string, options: { seed?: boolean } =
 }
 
 /** Boots createApp on databaseUrl (already migrated) and listens on 127.0.0.1 with a free port. */
-export async function startTestServer(databaseUrl: string, options: { themeDir?: string; mode?: 'serve' | 'dev'; hooks?: AppHooks; allowHttp?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(databaseUrl: string, options: { themeDir?: string; mode?: 'serve' | 'dev'; hooks?: AppHooks; allowHttp?: boolean; catalogCacheMs?: number } = {}): Promise<TestServer> {
   const config = loadConfig(
-    { database: databaseUrl, theme: options.themeDir ?? starterThemeDir, secret: TEST_SECRET, port: 0, host: '127.0.0.1', allowHttp: options.allowHttp ?? true },
+    { database: databaseUrl, theme: options.themeDir ?? starterThemeDir, secret: TEST_SECRET, port: 0, host: '127.0.0.1', allowHttp: options.allowHttp ?? true, catalogCacheMs: options.catalogCacheMs },
     {},
   );
   const booted = await bootstrap(config, options.mode ?? 'serve', { hooks: options.hooks });

@@ -14,7 +14,8 @@ describe('http/pages (mini theme, SQLite)', () => {
     const tmp = tempSqliteUrl();
     cleanup = tmp.cleanup;
     await prepareDatabase(tmp.url);
-    server = await startTestServer(tmp.url, { themeDir: MINI });
+    // no catalog cache: the query-count tests measure what one render costs the database
+    server = await startTestServer(tmp.url, { themeDir: MINI, catalogCacheMs: 0 });
   });
   after(async () => {
     await server.close();
