@@ -152,6 +152,31 @@ describe('e2e: checkout with JavaScript', function () {
     await page.locator(`table.orders a[href="/my-orders/${ID}"]`).waitFor();
   });
 
+  it('a guest orders without an account: the confirmation with the order number is shown in place', async () => {
+    const page = await env.newPage();
+    await addToCart(page, env.url, { quantity: 1 });
+    await page.goto(`${env.url}/checkout`);
+    await fillAddress(page, ADDRESS, '');
+    const sent = await interceptPlaceOrders(page);
+    await reviewOrder(page);
+    const before = await orderCount(env);
+
+    await page.click('[data-place-order]');
+    await page.locator('[data-order-placed]').waitFor({ state: 'visible' });
+    expect(await orderCount(env)).to.equal(before + 1);
+    const { ID, Number: number } = JSON.parse(sent[0].response!.body) as { ID: string; Number: string };
+    expect(await page.locator('[data-order-number]').innerText()).to.equal(number);
+    const [order] = await env.server.db('orders').where({ id: ID }).select('account_id', 'number');
+    expect(order.account_id).to.equal(null);
+    expect(order.number).to.equal(number);
+    // still on /checkout (a guest has no order pages), with the form gone and the cart empty
+    expect(new URL(page.url()).pathname).to.equal('/checkout');
+    expect(await page.locator('form[data-checkout]').isHidden()).to.equal(true);
+    expect(await page.locator('[data-review]').isHidden()).to.equal(true);
+    expect(await pendingOrder(page)).to.equal(null);
+    expect(await page.locator('[data-cart-count]').innerText()).to.equal('0');
+  });
+
   const unknownOutcomes: Array<{
     what: string;
     fault: (route: Route) => Promise<void>;

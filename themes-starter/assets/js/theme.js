@@ -54,7 +54,9 @@
 
   function money(minor, currency) {
     if (minor === null || minor === undefined || !currency) return '';
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
+    const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    // amounts are in minor units: 2 digits for EUR, 0 for JPY, 3 for KWD
+    return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
   }
 
   function errorMessage(body, fallback) {
@@ -143,6 +145,7 @@
     const statusBox = document.querySelector('[data-checkout-status]');
     const pendingNotice = document.querySelector('[data-pending-notice]');
     const placeButton = document.querySelector('[data-place-order]');
+    const placed = document.querySelector('[data-order-placed]');
     const fields = ['name', 'line1', 'line2', 'city', 'region', 'postal_code', 'country', 'phone'];
     let quote = null;
 
@@ -257,7 +260,16 @@
       placeButton.disabled = false;
       if (response && response.status >= 200 && response.status < 300 && response.body && response.body.ID) {
         sessionStorage.removeItem(PENDING_KEY);
-        location.assign(`/my-orders/${encodeURIComponent(response.body.ID)}`);
+        if (checkout.dataset.signedIn === 'true') {
+          location.assign(`/my-orders/${encodeURIComponent(response.body.ID)}`);
+          return;
+        }
+        // A guest has no order pages: the confirmation with the order number is shown here.
+        placed.querySelector('[data-order-number]').textContent = response.body.Number || response.body.ID;
+        for (const el of [checkout, review, pendingNotice, statusBox]) el.hidden = true;
+        placed.hidden = false;
+        placed.focus();
+        updateCartCount({ ItemCount: 0 });
         return;
       }
       if (response && (response.status === 409 || response.status === 422)) {
