@@ -1,5 +1,6 @@
 // Account queries. Every query is bound to one site: an account of one website is invisible on another.
 import type { Db } from '../db.js';
+import { transactionWithRetry, writeWithRetry } from '../db-retry.js';
 import { newId } from '../ids.js';
 import { dbNow, isoFromDb } from '../time.js';
 
@@ -79,7 +80,9 @@ export async function createAccount(
   const now = dbNow();
   const accountId = newId();
   try {
-    await db.transaction(async (trx) => {
+    // Replayed whole on a write conflict (on Galera, a concurrent registration of the same email on
+    // another node may surface as a certification failure; the replay then meets the unique key).
+    await transactionWithRetry(db, async (trx) => {
       await trx('accounts').insert({
         id: accountId,
         site_id: input.siteId,
@@ -114,13 +117,15 @@ export async function updateProfileRow(
   accountId: string,
   change: { display_name: string; phone?: string },
 ): Promise<boolean> {
-  const n = await db('accounts')
-    .where({ id: accountId, site_id: siteId })
-    .update({
-      display_name: change.display_name,
-      ...(change.phone !== undefined ? { phone: change.phone } : {}),
-      updated_at: dbNow(),
-    });
+  const n = await writeWithRetry(db, (db) =>
+    db('accounts')
+      .where({ id: accountId, site_id: siteId })
+      .update({
+        display_name: change.display_name,
+        ...(change.phone !== undefined ? { phone: change.phone } : {}),
+        updated_at: dbNow(),
+      }),
+  );
   return n > 0;
 }
 
@@ -179,7 +184,8 @@ export async function listAccounts(db: Db, siteId: string): Promise<AccountSumma
  */
 export async function setBlocked(db: Db, siteId: string, accountId: string, blocked: boolean): Promise<void> {
   const now = dbNow();
-  await db.transaction(async (trx) => {
+  // Every statement is conditional or sets a value, so a replay after a write conflict is harmless.
+  await transactionWithRetry(db, async (trx) => {
     if (blocked) {
       await trx('accounts')
         .where({ id: accountId, site_id: siteId })
@@ -210,17 +216,19 @@ export async function moveCart(
   fromSessionId: string,
   toSessionId: string,
 ): Promise<void> {
-  await db('carts')
-    .where({ site_id: siteId, session_id: fromSessionId })
-    .update({ session_id: toSessionId, updated_at: dbNow() });
+  await writeWithRetry(db, (db) =>
+    db('carts')
+      .where({ site_id: siteId, session_id: fromSessionId })
+      .update({ session_id: toSessionId, updated_at: dbNow() }),
+  );
 }
 
 /** Deletes the cart of a session (its lines cascade). */
 export async function deleteCart(db: Db, siteId: string, sessionId: string): Promise<void> {
-  await db('carts').where({ site_id: siteId, session_id: sessionId }).delete();
+  await writeWithRetry(db, (db) => db('carts').where({ site_id: siteId, session_id: sessionId }).delete());
 }
 
 /** Deletes one session row now (logout), rather than at the end of the request. */
 export async function deleteSession(db: Db, siteId: string, sessionId: string): Promise<void> {
-  await db('sessions').where({ id: sessionId, site_id: siteId }).delete();
+  await writeWithRetry(db, (db) => db('sessions').where({ id: sessionId, site_id: siteId }).delete());
 }

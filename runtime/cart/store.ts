@@ -1,5 +1,10 @@
 // Cart queries: a cart belongs to one session of one site; prices are read from variants, never stored.
+// Writes are single autocommit statements retried on a write conflict (writeWithRetry: deadlock,
+// Galera certification failure, SQLite busy). A statement rejected that way had no effect, so even
+// the `quantity + n` increment is applied exactly once; a multi-statement function is never replayed
+// as a whole (its earlier statements have committed). Inside a transaction they run once.
 import type { Db } from '../db.js';
+import { writeWithRetry } from '../db-retry.js';
 import { isUniqueViolation } from '../accounts/store.js';
 import { newId } from '../ids.js';
 import { dbNow } from '../time.js';
@@ -74,13 +79,15 @@ export async function ensureCartForSession(db: Db, siteId: string, sessionId: st
     const id = newId();
     const now = dbNow();
     try {
-      await db('carts').insert({
-        id,
-        site_id: siteId,
-        session_id: sessionId,
-        created_at: now,
-        updated_at: now,
-      });
+      await writeWithRetry(db, (db) =>
+        db('carts').insert({
+          id,
+          site_id: siteId,
+          session_id: sessionId,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
       return id;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -103,10 +110,12 @@ export async function addToCartLine(
 ): Promise<boolean> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = dbNow();
-    const grown = await db('cart_lines')
-      .where({ cart_id: cartId, variant_id: variantId })
-      .andWhere('quantity', '<=', max - quantity)
-      .update({ quantity: db.raw('quantity + ?', [quantity]), updated_at: now });
+    const grown = await writeWithRetry(db, (db) =>
+      db('cart_lines')
+        .where({ cart_id: cartId, variant_id: variantId })
+        .andWhere('quantity', '<=', max - quantity)
+        .update({ quantity: db.raw('quantity + ?', [quantity]), updated_at: now }),
+    );
     if (grown > 0) return touch(db, cartId, true);
     const line = (await db('cart_lines')
       .where({ cart_id: cartId, variant_id: variantId })
@@ -116,14 +125,16 @@ export async function addToCartLine(
       continue; // changed under us: try the update again
     }
     try {
-      await db('cart_lines').insert({
-        cart_id: cartId,
-        variant_id: variantId,
-        site_id: siteId,
-        quantity,
-        created_at: now,
-        updated_at: now,
-      });
+      await writeWithRetry(db, (db) =>
+        db('cart_lines').insert({
+          cart_id: cartId,
+          variant_id: variantId,
+          site_id: siteId,
+          quantity,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
       return touch(db, cartId, true);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err; // a concurrent add inserted it: grow it instead
@@ -139,20 +150,24 @@ export async function setCartLineQuantity(
   variantId: string,
   quantity: number,
 ): Promise<boolean> {
-  const n = await db('cart_lines')
-    .where({ cart_id: cartId, variant_id: variantId })
-    .update({ quantity, updated_at: dbNow() });
+  const n = await writeWithRetry(db, (db) =>
+    db('cart_lines')
+      .where({ cart_id: cartId, variant_id: variantId })
+      .update({ quantity, updated_at: dbNow() }),
+  );
   return n > 0 ? touch(db, cartId, true) : false;
 }
 
 /** Removes a line (absent lines are fine). */
 export async function deleteCartLine(db: Db, cartId: string, variantId: string): Promise<void> {
-  const n = await db('cart_lines').where({ cart_id: cartId, variant_id: variantId }).delete();
+  const n = await writeWithRetry(db, (db) =>
+    db('cart_lines').where({ cart_id: cartId, variant_id: variantId }).delete(),
+  );
   if (n > 0) await touch(db, cartId, true);
 }
 
 async function touch(db: Db, cartId: string, result: boolean): Promise<boolean> {
-  await db('carts').where({ id: cartId }).update({ updated_at: dbNow() });
+  await writeWithRetry(db, (db) => db('carts').where({ id: cartId }).update({ updated_at: dbNow() }));
   return result;
 }
 

@@ -2,7 +2,13 @@
 // record is inserted before any work: concurrent duplicates collide on the primary key in the
 // database. `order_id` is reserved at insert time and doubles as the owner token of the attempt:
 // every later write names it, so an attempt that lost its record can never complete it.
+// The writes outside the order transaction (insert, expiry, take-over, release) are single
+// statements retried on a write conflict (writeWithRetry): the failed statement had no effect, and
+// each is an insert guarded by the primary key or an update/delete conditional on the owner, so a
+// replay cannot do anything twice. confirmOwner and complete run inside the order transaction,
+// which is replayed as a whole (runtime/db-retry.ts).
 import type { Db } from '../db.js';
+import { writeWithRetry } from '../db-retry.js';
 import { isUniqueViolation } from '../accounts/store.js';
 import { dbNow, toDbTime } from '../time.js';
 
@@ -39,17 +45,19 @@ export async function insertProcessing(
   now = new Date(),
 ): Promise<boolean> {
   try {
-    await db('idempotency_records').insert({
-      site_id: siteId,
-      idempotency_key: key,
-      request_hash: requestHash,
-      state: 'processing',
-      response_status: null,
-      response_body: null,
-      order_id: orderId,
-      created_at: toDbTime(now),
-      expires_at: toDbTime(new Date(now.getTime() + IDEMPOTENCY_TTL_MS)),
-    });
+    await writeWithRetry(db, (db) =>
+      db('idempotency_records').insert({
+        site_id: siteId,
+        idempotency_key: key,
+        request_hash: requestHash,
+        state: 'processing',
+        response_status: null,
+        response_body: null,
+        order_id: orderId,
+        created_at: toDbTime(now),
+        expires_at: toDbTime(new Date(now.getTime() + IDEMPOTENCY_TTL_MS)),
+      }),
+    );
     return true;
   } catch (err) {
     if (isUniqueViolation(err)) return false;
@@ -69,12 +77,13 @@ export async function findRecord(
 
 /** Deletes the key's record if it has expired; returns true when it did. */
 export async function deleteIfExpired(db: Db, siteId: string, key: string): Promise<boolean> {
-  return (
-    (await db('idempotency_records')
+  const n = await writeWithRetry(db, (db) =>
+    db('idempotency_records')
       .where({ site_id: siteId, idempotency_key: key })
       .andWhere('expires_at', '<', dbNow())
-      .delete()) > 0
+      .delete(),
   );
+  return n > 0;
 }
 
 /**
@@ -89,13 +98,15 @@ export async function takeOver(
   toOrderId: string,
   now = new Date(),
 ): Promise<boolean> {
-  const n = await db('idempotency_records')
-    .where({ site_id: siteId, idempotency_key: key, state: 'processing', order_id: fromOrderId })
-    .update({
-      order_id: toOrderId,
-      created_at: toDbTime(now),
-      expires_at: toDbTime(new Date(now.getTime() + IDEMPOTENCY_TTL_MS)),
-    });
+  const n = await writeWithRetry(db, (db) =>
+    db('idempotency_records')
+      .where({ site_id: siteId, idempotency_key: key, state: 'processing', order_id: fromOrderId })
+      .update({
+        order_id: toOrderId,
+        created_at: toDbTime(now),
+        expires_at: toDbTime(new Date(now.getTime() + IDEMPOTENCY_TTL_MS)),
+      }),
+  );
   return n > 0;
 }
 
@@ -128,7 +139,9 @@ export async function complete(
 
 /** Deletes the attempt's own processing record (its order was not created), so the client may retry. */
 export async function release(db: Db, siteId: string, key: string, orderId: string): Promise<void> {
-  await db('idempotency_records')
-    .where({ site_id: siteId, idempotency_key: key, state: 'processing', order_id: orderId })
-    .delete();
+  await writeWithRetry(db, (db) =>
+    db('idempotency_records')
+      .where({ site_id: siteId, idempotency_key: key, state: 'processing', order_id: orderId })
+      .delete(),
+  );
 }

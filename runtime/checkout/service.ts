@@ -10,18 +10,21 @@
 //    (site, key) makes concurrent duplicates collide in the database, on MySQL and SQLite alike,
 //    across any number of processes; no in-process lock, no SELECT … FOR UPDATE. A duplicate:
 //    other hash → 422 idempotency_key_reused; completed → the stored status and body replayed
-//    (same ID); still processing → 503 idempotency_in_progress with Retry-After: 1. A record whose
-//    attempt went silent for LEASE_MS (its process died) is taken over.
+//    (same ID); still processing → wait for that attempt's outcome and answer it (the same 201), or
+//    after IN_PROGRESS_WAIT_MS 503 idempotency_in_progress with Retry-After: 1 (not 409, which tells
+//    the client the order was rejected). A record whose attempt went silent for LEASE_MS (its
+//    process died) is taken over.
 // 4. One transaction: confirm the record is still ours (this also takes the write lock first),
 //    recompute the quote from the database (422 cart_empty / cart_unavailable_lines, 409
 //    quote_stale when the fingerprint differs), insert the order and its lines, delete exactly the
 //    lines that were ordered (a count mismatch means the cart changed under us: 409), mark the
-//    record completed with the response. The order and the completed record commit together.
+//    record completed with the response. The order and the completed record commit together. A
+//    write conflict (deadlock, Galera certification failure) replays the whole transaction.
 // 5. When the attempt fails (4xx or 5xx) no order exists: its record is deleted so that the client
 //    can retry (after fixing the cause). Keys are kept 24 hours (expires_at; swept afterwards).
 // Success is 201 {ID, Number}; a replay answers the same 201 and body, with Idempotent-Replayed.
-import { randomInt } from 'node:crypto';
 import type { Db } from '../db.js';
+import { transactionWithRetry } from '../db-retry.js';
 import type { Site } from '../sites/store.js';
 import { HttpError, validationError } from '../http/errors.js';
 import { newId, newOrderNumber } from '../ids.js';
@@ -53,6 +56,11 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const NOTE_MAX_CHARS = 1000;
 /** A processing record older than this belongs to an attempt that died; a duplicate takes it over. */
 export const LEASE_MS = 30_000;
+/**
+ * How long a duplicate waits for the attempt holding its key. Placing an order takes milliseconds,
+ * so concurrent duplicates (a double click, a retry racing a slow first try) get the order itself.
+ */
+export const IN_PROGRESS_WAIT_MS = 5_000;
 
 /** One line of the quote body (runtime/schemas/quote.json). */
 export interface QuoteItem {
@@ -217,7 +225,8 @@ class LostRecord extends Error {
 
 /**
  * Claims the key for this attempt (returns null) or settles the request from the existing record:
- * a replay, or an error thrown.
+ * a replay, or an error thrown. While another attempt holds the key, waits for its outcome (up to
+ * IN_PROGRESS_WAIT_MS), so that concurrent duplicates all answer with the one order.
  */
 async function claim(
   db: Db,
@@ -226,44 +235,52 @@ async function claim(
   hash: string,
   orderId: string,
 ): Promise<PlaceOrderResult | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
+  for (let round = 0; ; round++) {
+    if (Date.now() > deadline) throw inProgress(); // also bounds the retries after a lost race below
     if (await insertProcessing(db, siteId, key, hash, orderId)) return null;
     const record = await findRecord(db, siteId, key);
-    if (!record) continue; // its attempt failed and released it just now: try again
-    if (fromDbTime(record.expires_at).getTime() < Date.now()) {
+    if (record && fromDbTime(record.expires_at).getTime() < Date.now()) {
       await deleteIfExpired(db, siteId, key);
       continue;
     }
-    if (record.request_hash !== hash) throw new HttpError('idempotency_key_reused');
-    if (record.state === 'completed') return replay(record);
-    if (Date.now() - fromDbTime(record.created_at).getTime() > LEASE_MS) {
-      if (await takeOver(db, siteId, key, record.order_id, orderId)) return null;
-      continue;
+    if (record) {
+      if (record.request_hash !== hash) throw new HttpError('idempotency_key_reused');
+      if (record.state === 'completed') return replay(record);
+      if (Date.now() - fromDbTime(record.created_at).getTime() > LEASE_MS) {
+        if (await takeOver(db, siteId, key, record.order_id, orderId)) return null;
+        continue;
+      }
     }
-    throw inProgress();
+    // Another attempt holds the key, or released it a moment ago: look again shortly.
+    await pauseBeforeLookingAgain(deadline, round);
   }
-  throw inProgress();
 }
 
-/** The answer after the record slipped away from this attempt: whatever the record now says. */
+/** The answer after the record slipped away from this attempt: whatever the record comes to say. */
 async function settleFromRecord(
   db: Db,
   siteId: string,
   key: string,
   hash: string,
 ): Promise<PlaceOrderResult> {
-  const record = await findRecord(db, siteId, key);
-  if (record && record.request_hash === hash && record.state === 'completed') return replay(record);
-  if (record && record.request_hash !== hash) throw new HttpError('idempotency_key_reused');
-  throw inProgress();
+  const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
+  for (let round = 0; ; round++) {
+    const record = await findRecord(db, siteId, key);
+    if (record && record.request_hash !== hash) throw new HttpError('idempotency_key_reused');
+    if (record && record.state === 'completed') return replay(record);
+    await pauseBeforeLookingAgain(deadline, round);
+  }
 }
 
-/** MySQL deadlock / lock wait timeout and SQLite busy: the transaction may simply be run again. */
-function isTransient(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number };
-  return (
-    e?.errno === 1213 || e?.errno === 1205 || e?.code === 'SQLITE_BUSY' || e?.code === 'SQLITE_BUSY_SNAPSHOT'
-  );
+/**
+ * Sleeps 10, 20, 40 … 200 ms between looks at a record another attempt holds; past the deadline
+ * throws 503 idempotency_in_progress (the outcome is unknown to this request: retry the same key).
+ */
+async function pauseBeforeLookingAgain(deadline: number, round: number): Promise<void> {
+  const delay = Math.min(10 * 2 ** round, 200);
+  if (Date.now() + delay > deadline) throw inProgress();
+  await new Promise((resolve) => setTimeout(resolve, delay));
 }
 
 /** checkout/place-order; see the steps at the top of this file. */
@@ -294,61 +311,51 @@ export async function placeOrder(
     // The order belongs to the signed-in account only while it is active; otherwise to the session.
     const account = buyer.accountId ? await loadActiveAccount(db, site.id, buyer.accountId) : null;
     const result = { ID: orderId, Number: '' };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await db.transaction(async (trx) => {
-          if (!(await confirmOwner(trx, site.id, input.key, orderId))) throw new LostRecord();
-          const lines = await cartLinesForSession(trx, site.id, sessionId);
-          const q = quoteOf(site, lines, input.address, keys);
-          if (
-            !verifyFingerprint(
-              keys,
-              fingerprintInput(site, lines, input.address, q.totals),
-              input.fingerprint,
-            )
-          )
-            throw new HttpError('quote_stale');
-          const placedAt = dbNow();
-          for (let n = 0; ; n++) {
-            result.Number = newOrderNumber();
-            try {
-              await insertOrder(trx, {
-                id: orderId,
-                siteId: site.id,
-                number: result.Number,
-                accountId: account?.id ?? null,
-                sessionId,
-                currency: site.currency,
-                totals: q.totals,
-                shippingAddress: input.address,
-                note: input.note,
-                placedAt,
-                lines: lines.map((l) => ({
-                  variantId: l.variant_id,
-                  sku: l.sku,
-                  productName: l.product_name,
-                  variantName: l.variant_name,
-                  unitPrice: l.price_minor,
-                  quantity: l.quantity,
-                })),
-              });
-              break;
-            } catch (err) {
-              // An order number is random; on the rare collision draw another (the id is ours alone).
-              if (!isUniqueViolation(err) || n >= 3) throw err;
-            }
-          }
-          const cartId = await cartIdForSession(trx, site.id, sessionId);
-          const removed = cartId ? await deleteExactCartLines(trx, cartId, lines) : 0;
-          if (removed !== lines.length) throw new HttpError('quote_stale'); // the cart changed under us
-          if (!(await complete(trx, site.id, input.key, orderId, 201, result))) throw new LostRecord();
-        });
-        return { status: 201, body: { ...result }, replayed: false };
-      } catch (err) {
-        if (!isTransient(err) || attempt >= 3) throw err;
-        await new Promise((r) => setTimeout(r, 10 + randomInt(40)));
+    // A write conflict (deadlock, lock wait timeout, Galera certification failure, SQLite busy)
+    // rolled the whole transaction back: it is replayed from confirmOwner on. Everything it does is
+    // inside it (result is rewritten by each run), and LostRecord/HttpError are not retried.
+    await transactionWithRetry(db, async (trx) => {
+      if (!(await confirmOwner(trx, site.id, input.key, orderId))) throw new LostRecord();
+      const lines = await cartLinesForSession(trx, site.id, sessionId);
+      const q = quoteOf(site, lines, input.address, keys);
+      if (!verifyFingerprint(keys, fingerprintInput(site, lines, input.address, q.totals), input.fingerprint))
+        throw new HttpError('quote_stale');
+      const placedAt = dbNow();
+      for (let n = 0; ; n++) {
+        result.Number = newOrderNumber();
+        try {
+          await insertOrder(trx, {
+            id: orderId,
+            siteId: site.id,
+            number: result.Number,
+            accountId: account?.id ?? null,
+            sessionId,
+            currency: site.currency,
+            totals: q.totals,
+            shippingAddress: input.address,
+            note: input.note,
+            placedAt,
+            lines: lines.map((l) => ({
+              variantId: l.variant_id,
+              sku: l.sku,
+              productName: l.product_name,
+              variantName: l.variant_name,
+              unitPrice: l.price_minor,
+              quantity: l.quantity,
+            })),
+          });
+          break;
+        } catch (err) {
+          // An order number is random; on the rare collision draw another (the id is ours alone).
+          if (!isUniqueViolation(err) || n >= 3) throw err;
+        }
       }
-    }
+      const cartId = await cartIdForSession(trx, site.id, sessionId);
+      const removed = cartId ? await deleteExactCartLines(trx, cartId, lines) : 0;
+      if (removed !== lines.length) throw new HttpError('quote_stale'); // the cart changed under us
+      if (!(await complete(trx, site.id, input.key, orderId, 201, result))) throw new LostRecord();
+    });
+    return { status: 201, body: { ...result }, replayed: false };
   } catch (err) {
     if (err instanceof LostRecord) return settleFromRecord(db, site.id, input.key, hash);
     // No order was committed (a committed order completed the record, which release leaves alone).

@@ -1,18 +1,37 @@
 // Turns every thrown error into a response: HttpError → its status and {error:{code,message}};
-// a database that cannot be reached → 503 service_unavailable with Retry-After; anything else →
-// 500. Both are logged with the request id, never shown to the client with a stack trace.
+// a database that cannot be reached, or a write conflict that outlived its retries → 503
+// service_unavailable with Retry-After; anything else → 500. All are logged with the request id,
+// never shown to the client with a stack trace.
 import type Koa from 'koa';
+import { isRetryableConflict } from '../db-retry.js';
 import { HttpError } from './errors.js';
 import type { AppState } from './state.js';
 
 /** How HTML requests that failed are answered (dev shows an overlay, serve a plain error page). */
-export type HtmlErrorRenderer = (ctx: Koa.ParameterizedContext<AppState>, err: unknown, status: number) => void;
+export type HtmlErrorRenderer = (
+  ctx: Koa.ParameterizedContext<AppState>,
+  err: unknown,
+  status: number,
+) => void;
 
 /** Logs one JSON line for a server-side failure. */
 export function logError(ctx: Koa.ParameterizedContext<AppState>, err: unknown): void {
   const e = err as Error & { where?: string };
   process.stderr.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, error: e?.name, message: e?.message, where: e?.where, stack: e?.stack?.split('\n').slice(1, 6).map((s) => s.trim()) })}\n`,
+    `${JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'error',
+      request_id: ctx.state.requestId,
+      method: ctx.method,
+      path: ctx.path,
+      error: e?.name,
+      message: e?.message,
+      where: e?.where,
+      stack: e?.stack
+        ?.split('\n')
+        .slice(1, 6)
+        .map((s) => s.trim()),
+    })}\n`,
   );
 }
 
@@ -45,19 +64,29 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** Error middleware; put it first so it sees every failure. */
-export function errorHandler(renderHtmlError: HtmlErrorRenderer, options: { logHtmlErrors?: boolean } = {}): Koa.Middleware<AppState> {
+export function errorHandler(
+  renderHtmlError: HtmlErrorRenderer,
+  options: { logHtmlErrors?: boolean } = {},
+): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
     } catch (thrown) {
-      const err = !(thrown instanceof HttpError) && isDatabaseUnavailable(thrown) ? unavailable() : thrown;
+      // A write conflict that outlived its retries (runtime/db-retry.ts) is as retryable as an outage.
+      const transient = isDatabaseUnavailable(thrown) || isRetryableConflict(thrown);
+      const err = !(thrown instanceof HttpError) && transient ? unavailable() : thrown;
       const httpError = err instanceof HttpError ? err : null;
       const status = httpError?.status ?? 500;
-      const wantsJson = ctx.path.startsWith('/_post/') || ctx.path.startsWith('/__storefront/') || ctx.accepts('html', 'json') === 'json';
+      const wantsJson =
+        ctx.path.startsWith('/_post/') ||
+        ctx.path.startsWith('/__storefront/') ||
+        ctx.accepts('html', 'json') === 'json';
       // dev's overlay prints its own readable block for HTML errors; everything else is logged once, as JSON.
-      if (!(thrown instanceof HttpError) && (wantsJson || options.logHtmlErrors !== false)) logError(ctx, thrown);
+      if (!(thrown instanceof HttpError) && (wantsJson || options.logHtmlErrors !== false))
+        logError(ctx, thrown);
       ctx.set('Cache-Control', 'no-store');
-      if (httpError?.extra.retryAfter !== undefined) ctx.set('Retry-After', String(httpError.extra.retryAfter));
+      if (httpError?.extra.retryAfter !== undefined)
+        ctx.set('Retry-After', String(httpError.extra.retryAfter));
       if (wantsJson || (httpError && httpError.status < 500)) {
         ctx.status = status;
         ctx.body = (httpError ?? new HttpError('internal_error')).toBody();

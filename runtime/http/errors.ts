@@ -26,8 +26,9 @@ export const ERROR_TABLE = {
   idempotency_key_reused: [422, 'This idempotency key was already used for a different order.'],
   rate_limited: [429, 'Too many attempts. Try again later.'],
   internal_error: [500, 'Something went wrong on our side.'],
-  // Not 409: to the contract's client a 409 means "rejected, drop the pending order", but this order
-  // is being placed. A 5xx means "outcome unknown: retry with the same key", which gets the order.
+  // Only after a duplicate waited IN_PROGRESS_WAIT_MS for the attempt holding its key. Not 409: to
+  // the contract's client a 409 means "rejected, drop the pending order", but this order is being
+  // placed. A 5xx means "outcome unknown: retry with the same key", which gets the order.
   idempotency_in_progress: [503, 'This order is still being placed. Try again in a moment.'],
   service_unavailable: [503, 'The service is temporarily unavailable.'],
 } as const satisfies Record<string, readonly [number, string]>;

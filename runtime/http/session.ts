@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Db } from '../db.js';
+import { writeWithRetry } from '../db-retry.js';
 import { dbNow, toDbTime } from '../time.js';
 import type { AppState } from './state.js';
 
@@ -22,7 +23,11 @@ type Ctx = Koa.ParameterizedContext<AppState>;
 /** The sessions table as a koa-session external store. Rows belong to one site. */
 export function databaseSessionStore(db: Db) {
   return {
-    async get(key: string, _maxAge: unknown, { ctx }: { ctx: Ctx }): Promise<Record<string, unknown> | undefined> {
+    async get(
+      key: string,
+      _maxAge: unknown,
+      { ctx }: { ctx: Ctx },
+    ): Promise<Record<string, unknown> | undefined> {
       const row = (await db('sessions')
         .where({ id: key, site_id: ctx.state.site.id })
         .andWhere('expires_at', '>', dbNow())
@@ -31,23 +36,42 @@ export function databaseSessionStore(db: Db) {
       ctx.state.sessionId = key;
       return JSON.parse(row.data) as Record<string, unknown>;
     },
-    async set(key: string, sess: Record<string, unknown> & SessionData, maxAge: number, { ctx }: { ctx: Ctx }): Promise<void> {
+    async set(
+      key: string,
+      sess: Record<string, unknown> & SessionData,
+      maxAge: number,
+      { ctx }: { ctx: Ctx },
+    ): Promise<void> {
       const now = dbNow();
-      const expires = toDbTime(new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS)));
-      const row = { data: JSON.stringify(sess), account_id: sess.accountId ?? null, expires_at: expires, updated_at: now };
-      await db('sessions')
-        .insert({ id: key, site_id: ctx.state.site.id, created_at: now, ...row })
-        .onConflict('id')
-        .merge(['data', 'account_id', 'expires_at', 'updated_at']);
+      const expires = toDbTime(
+        new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS)),
+      );
+      const row = {
+        data: JSON.stringify(sess),
+        account_id: sess.accountId ?? null,
+        expires_at: expires,
+        updated_at: now,
+      };
+      // An upsert of the whole row: replaying it after a write conflict is harmless.
+      await writeWithRetry(db, (db) =>
+        db('sessions')
+          .insert({ id: key, site_id: ctx.state.site.id, created_at: now, ...row })
+          .onConflict('id')
+          .merge(['data', 'account_id', 'expires_at', 'updated_at']),
+      );
     },
     async destroy(key: string): Promise<void> {
-      await db('sessions').where({ id: key }).delete();
+      await writeWithRetry(db, (db) => db('sessions').where({ id: key }).delete());
     },
   };
 }
 
 /** The koa-session middleware for this app. */
-export function sessionMiddleware(app: Koa<AppState>, db: Db, secureCookies: boolean): Koa.Middleware<AppState> {
+export function sessionMiddleware(
+  app: Koa<AppState>,
+  db: Db,
+  secureCookies: boolean,
+): Koa.Middleware<AppState> {
   return session(
     {
       key: SESSION_COOKIE,

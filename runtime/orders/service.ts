@@ -1,6 +1,7 @@
 // Order operations for operators (the `storefront orders` CLI): listing a site's orders and adding
 // a shipment with a tracking number. Free of HTTP and of the terminal.
 import type { Db } from '../db.js';
+import { transactionWithRetry } from '../db-retry.js';
 import { isUuid, newId } from '../ids.js';
 import { money } from '../money.js';
 import { dbNow, isoFromDb } from '../time.js';
@@ -119,7 +120,8 @@ export async function shipOrder(db: Db, input: ShipInput): Promise<ShipmentCreat
     shippedAt: dbNow(),
   };
   try {
-    await db.transaction((trx) => insertShipment(trx, shipment));
+    // Replayed whole on a write conflict; a tracking number taken meanwhile is a unique violation.
+    await transactionWithRetry(db, (trx) => insertShipment(trx, shipment));
   } catch (err) {
     if (isUniqueViolation(err)) throw taken;
     throw err;
