@@ -24,7 +24,10 @@ export function note(message: string): void {
 }
 
 /** Loads the config and opens a reachable database, or throws a one-line error. */
-export async function openDatabase(flags: ConfigFlags, options: { quiet?: boolean } = {}): Promise<{ config: Config; db: Db }> {
+export async function openDatabase(
+  flags: ConfigFlags,
+  options: { quiet?: boolean } = {},
+): Promise<{ config: Config; db: Db }> {
   const config = loadConfig(flags);
   if (config.databaseUrlSource === 'default' && !options.quiet) {
     note(`storefront: no DATABASE_URL set, using the embedded ${describeDatabase(config.databaseUrl)}`);
@@ -40,7 +43,11 @@ export async function openDatabase(flags: ConfigFlags, options: { quiet?: boolea
 }
 
 /** Runs fn with an open database and always closes it. */
-export async function withDatabase<T>(flags: ConfigFlags, fn: (db: Db, config: Config) => Promise<T>, options: { quiet?: boolean } = {}): Promise<T> {
+export async function withDatabase<T>(
+  flags: ConfigFlags,
+  fn: (db: Db, config: Config) => Promise<T>,
+  options: { quiet?: boolean } = {},
+): Promise<T> {
   const { config, db } = await openDatabase(flags, options);
   try {
     return await fn(db, config);
@@ -59,6 +66,8 @@ export function printTable(headers: string[], rows: Array<Array<string | number 
   const cells = [headers, ...rows.map((r) => r.map((c) => (c === null ? '-' : String(c))))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   for (const row of cells) {
-    process.stdout.write(`${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]))).join('  ')}\n`);
+    process.stdout.write(
+      `${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]))).join('  ')}\n`,
+    );
   }
 }

@@ -18,7 +18,8 @@ import { registerInit } from './commands/init.js';
 import { registerCheckTheme } from './commands/check-theme.js';
 import { registerOrders } from './commands/orders.js';
 
-const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 /** Builds the commander program with every working command registered. */
 export function buildProgram(): Command {

@@ -15,13 +15,20 @@ import { postRoutes } from './http/post-routes.js';
 import { notFoundPage, pageRoutes } from './http/pages.js';
 
 /** Builds the storefront app from its dependencies. */
-export function createApp(deps: AppDeps, options: { log?: ((line: string) => void) | null } = {}): Koa<AppState> {
+export function createApp(
+  deps: AppDeps,
+  options: { log?: ((line: string) => void) | null } = {},
+): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: deps.config.trustProxy, keys: deps.keys });
   app.silent = true; // errors are logged by errorHandler, once, as JSON
   const posts = postRoutes(deps);
 
   app.use(requestLog(options.log === undefined ? (line) => process.stdout.write(`${line}\n`) : options.log));
-  app.use(errorHandler(deps.hooks.renderHtmlError ?? plainHtmlError, { logHtmlErrors: !deps.hooks.renderHtmlError }));
+  app.use(
+    errorHandler(deps.hooks.renderHtmlError ?? plainHtmlError, {
+      logHtmlErrors: !deps.hooks.renderHtmlError,
+    }),
+  );
   app.use(securityHeaders(deps.mode === 'dev' ? ['ws:'] : []));
   app.use(healthRoutes(deps.db));
   app.use(assetRoutes(deps.theme));

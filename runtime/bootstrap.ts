@@ -18,7 +18,9 @@ import type { AppDeps, AppHooks } from './deps.js';
 export class ThemeLoadError extends Error {
   override name = 'ThemeLoadError';
   constructor(readonly errors: TemplateError[]) {
-    super(`the theme has ${errors.length} error(s):\n${errors.map((e) => `  ${e.where} ${e.message}`).join('\n')}`);
+    super(
+      `the theme has ${errors.length} error(s):\n${errors.map((e) => `  ${e.where} ${e.message}`).join('\n')}`,
+    );
   }
 }
 

@@ -37,7 +37,6 @@ export interface ConfigFlags {
   catalogCacheMs?: string | number;
 }
 
-
 /** The embedded database used when neither --database nor DATABASE_URL is given. */
 export const DEFAULT_DATABASE_URL = 'sqlite:./storefront.sqlite';
 export const MIN_SECRET_LENGTH = 32;
@@ -52,9 +51,11 @@ function pick<T>(flag: T | undefined, envValue: T | undefined, fallback: T): T {
 
 function parseIntInRange(name: string, raw: string | number, min: number, max: number): number {
   const text = String(raw).trim();
-  if (!/^\d+$/.test(text)) throw new ConfigError(`${name} must be an integer, got ${JSON.stringify(String(raw))}`);
+  if (!/^\d+$/.test(text))
+    throw new ConfigError(`${name} must be an integer, got ${JSON.stringify(String(raw))}`);
   const value = Number(text);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 
@@ -67,30 +68,47 @@ export function parseSecrets(raw: string): string[] {
   if (keys.length === 0) throw new ConfigError('STOREFRONT_SECRET is empty');
   for (const key of keys) {
     if (key.length < MIN_SECRET_LENGTH) {
-      throw new ConfigError(`STOREFRONT_SECRET: each key needs at least ${MIN_SECRET_LENGTH} characters (one has ${key.length})`);
+      throw new ConfigError(
+        `STOREFRONT_SECRET: each key needs at least ${MIN_SECRET_LENGTH} characters (one has ${key.length})`,
+      );
     }
   }
   return keys;
 }
 
 /** Builds the validated Config from flags, then the environment, then defaults. */
-export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env, defaults: { port?: number } = {}): Config {
+export function loadConfig(
+  flags: ConfigFlags = {},
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: { port?: number } = {},
+): Config {
   const databaseUrl = pick(flags.database, env.DATABASE_URL, DEFAULT_DATABASE_URL);
   const databaseUrlSource = flags.database ? 'flag' : env.DATABASE_URL ? 'environment' : 'default';
   parseDatabaseUrl(databaseUrl); // throws a ConfigError naming the URL when it is malformed
   const databaseReadUrl = env.DATABASE_READ_URL ? env.DATABASE_READ_URL : null;
   if (databaseReadUrl) parseDatabaseUrl(databaseReadUrl);
 
-  const port = parseIntInRange('port', pick<string | number>(flags.port, env.PORT, defaults.port ?? 3000), 0, 65535);
+  const port = parseIntInRange(
+    'port',
+    pick<string | number>(flags.port, env.PORT, defaults.port ?? 3000),
+    0,
+    65535,
+  );
   const host = String(pick(flags.host, env.HOST, '127.0.0.1')).trim();
-  if (!/^[A-Za-z0-9.:_\-[\]]+$/.test(host)) throw new ConfigError(`host is not a valid address: ${JSON.stringify(host)}`);
+  if (!/^[A-Za-z0-9.:_\-[\]]+$/.test(host))
+    throw new ConfigError(`host is not a valid address: ${JSON.stringify(host)}`);
 
   const secretRaw = pick(flags.secret, env.STOREFRONT_SECRET, '');
   const secrets = secretRaw ? parseSecrets(secretRaw) : null;
 
   const themeRaw = pick(flags.theme, undefined, starterThemeDir);
   const themeDir = isAbsolute(themeRaw) ? themeRaw : resolve(themeRaw);
-  const workers = parseIntInRange('workers', pick<string | number>(flags.workers, env.STOREFRONT_WORKERS, 1), 1, 64);
+  const workers = parseIntInRange(
+    'workers',
+    pick<string | number>(flags.workers, env.STOREFRONT_WORKERS, 1),
+    1,
+    64,
+  );
   const catalogCacheMs = parseIntInRange(
     'catalog cache (ms)',
     pick<string | number>(flags.catalogCacheMs, env.STOREFRONT_CATALOG_CACHE_MS, DEFAULT_CATALOG_CACHE_MS),

@@ -11,14 +11,24 @@ export interface ParsedDatabaseUrl {
   engine: DbEngine;
   /** For sqlite: absolute file path or ':memory:'. */
   filename?: string;
-  mysql?: { host: string; port: number; user: string; password: string; database: string; socketPath?: string };
+  mysql?: {
+    host: string;
+    port: number;
+    user: string;
+    password: string;
+    database: string;
+    socketPath?: string;
+  };
 }
 
 /** Parses mysql://user:pass@host:port/db, sqlite:<path> and sqlite::memory:, or throws a ConfigError. */
 export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
-    if (!path) throw new ConfigError(`database URL ${JSON.stringify(url)} names no file (use sqlite:./storefront.sqlite)`);
+    if (!path)
+      throw new ConfigError(
+        `database URL ${JSON.stringify(url)} names no file (use sqlite:./storefront.sqlite)`,
+      );
     return { engine: 'sqlite', filename: path === ':memory:' ? ':memory:' : resolve(path) };
   }
   if (/^(mysql|mariadb):\/\//.test(url)) {
@@ -30,7 +40,9 @@ export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
     }
     const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
     if (!database || database.includes('/')) {
-      throw new ConfigError(`database URL ${JSON.stringify(redactUrl(url))} names no database (mysql://user:pass@host:3306/db)`);
+      throw new ConfigError(
+        `database URL ${JSON.stringify(redactUrl(url))} names no database (mysql://user:pass@host:3306/db)`,
+      );
     }
     const port = parsed.port ? Number(parsed.port) : 3306;
     const socketPath = parsed.searchParams.get('socket') ?? undefined;
@@ -59,7 +71,8 @@ export function redactUrl(url: string): string {
 /** Human description of where the data lives, for banners. */
 export function describeDatabase(url: string): string {
   const p = parseDatabaseUrl(url);
-  if (p.engine === 'sqlite') return p.filename === ':memory:' ? 'in-memory SQLite' : `SQLite file ${p.filename}`;
+  if (p.engine === 'sqlite')
+    return p.filename === ':memory:' ? 'in-memory SQLite' : `SQLite file ${p.filename}`;
   return `MySQL ${p.mysql!.user}@${p.mysql!.host}:${p.mysql!.port}/${p.mysql!.database}`;
 }
 
@@ -73,7 +86,8 @@ export function engineOf(db: Db): DbEngine {
 const knexLog = {
   warn(message: unknown) {
     const text = String(message instanceof Error ? message.message : message).split('\n')[0];
-    if (!text.startsWith('Acquire connection error') && !/connect ECONNREFUSED|ETIMEDOUT/.test(text)) process.stderr.write(`knex: ${text}\n`);
+    if (!text.startsWith('Acquire connection error') && !/connect ECONNREFUSED|ETIMEDOUT/.test(text))
+      process.stderr.write(`knex: ${text}\n`);
   },
   error(message: unknown) {
     if (process.env.STOREFRONT_DEBUG) process.stderr.write(`knex: ${String(message)}\n`);
@@ -158,7 +172,9 @@ export async function checkConnection(db: Db, url: string): Promise<void> {
   try {
     await db.raw('select 1 as ok');
   } catch (err) {
-    throw new DatabaseUnavailableError(`cannot reach database ${describeDatabaseSafe(url)}: ${oneLineReason(err)}`);
+    throw new DatabaseUnavailableError(
+      `cannot reach database ${describeDatabaseSafe(url)}: ${oneLineReason(err)}`,
+    );
   }
 }
 

@@ -29,7 +29,9 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<SweepRepor
 export function scheduleSweeps(db: Db, intervalMs = 10 * 60 * 1000): () => void {
   const run = () =>
     sweepExpired(db).catch((err: Error) =>
-      process.stderr.write(`${JSON.stringify({ time: dbNow(), level: 'warn', message: `sweep failed: ${err.message}` })}\n`),
+      process.stderr.write(
+        `${JSON.stringify({ time: dbNow(), level: 'warn', message: `sweep failed: ${err.message}` })}\n`,
+      ),
     );
   void run();
   const timer = setInterval(run, intervalMs);

@@ -23,7 +23,10 @@ export async function migrateRollback(db: Db, all = false): Promise<string[]> {
 
 /** Applied and pending migration names. */
 export async function migrationStatus(db: Db): Promise<MigrationStatus> {
-  const [completed, pending] = (await db.migrate.list(migratorConfig)) as [Array<{ name: string }>, Array<string | { file: string }>];
+  const [completed, pending] = (await db.migrate.list(migratorConfig)) as [
+    Array<{ name: string }>,
+    Array<string | { file: string }>,
+  ];
   return {
     applied: completed.map((c) => c.name),
     pending: pending.map((p) => (typeof p === 'string' ? p : p.file)),

@@ -48,6 +48,7 @@ export function paging(
     total_pages: totalPages,
     next_url: page < totalPages ? pageUrl(request.path, request.query, page + 1) : null,
     // Past the end, "previous" leads back to the last page that exists.
-    prev_url: page > 1 ? pageUrl(request.path, request.query, Math.min(page - 1, Math.max(totalPages, 1))) : null,
+    prev_url:
+      page > 1 ? pageUrl(request.path, request.query, Math.min(page - 1, Math.max(totalPages, 1))) : null,
   };
 }

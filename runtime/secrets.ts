@@ -10,7 +10,8 @@ import { parseDatabaseUrl } from './db.js';
 export function resolveSecrets(config: Config, mode: 'serve' | 'dev'): { keys: string[]; source: string } {
   if (config.secrets) return { keys: config.secrets, source: 'STOREFRONT_SECRET' };
   const parsed = parseDatabaseUrl(config.databaseUrl);
-  if (mode === 'dev' || parsed.filename === ':memory:') return { keys: [randomBytes(32).toString('base64url')], source: 'generated for this process' };
+  if (mode === 'dev' || parsed.filename === ':memory:')
+    return { keys: [randomBytes(32).toString('base64url')], source: 'generated for this process' };
   if (parsed.engine === 'sqlite') {
     const file = join(dirname(parsed.filename!), 'storefront.secret');
     if (!existsSync(file)) {
@@ -19,5 +20,7 @@ export function resolveSecrets(config: Config, mode: 'serve' | 'dev'): { keys: s
     }
     return { keys: parseSecrets(readFileSync(file, 'utf8').trim()), source: file };
   }
-  throw new ConfigError('STOREFRONT_SECRET is required with MySQL: at least 32 random characters, the same for every serve process (comma-separate keys to rotate)');
+  throw new ConfigError(
+    'STOREFRONT_SECRET is required with MySQL: at least 32 random characters, the same for every serve process (comma-separate keys to rotate)',
+  );
 }

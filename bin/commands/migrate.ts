@@ -22,17 +22,28 @@ Examples:
     )
     .action(async (action: string, opts: { database?: string; all?: boolean; json?: boolean }) => {
       if (!['latest', 'status', 'rollback'].includes(action)) {
-        throw new CliError(`unknown migrate action ${JSON.stringify(action)} (use latest, status or rollback)`, 2);
+        throw new CliError(
+          `unknown migrate action ${JSON.stringify(action)} (use latest, status or rollback)`,
+          2,
+        );
       }
       await withDatabase({ database: opts.database }, async (db) => {
         if (action === 'latest') {
           const applied = await migrateLatest(db);
           if (opts.json) return printJson({ applied });
-          console.log(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}` : 'Already up to date.');
+          console.log(
+            applied.length
+              ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`
+              : 'Already up to date.',
+          );
         } else if (action === 'rollback') {
           const reverted = await migrateRollback(db, Boolean(opts.all));
           if (opts.json) return printJson({ reverted });
-          console.log(reverted.length ? `Reverted ${reverted.length} migration(s):\n  ${reverted.join('\n  ')}` : 'Nothing to roll back.');
+          console.log(
+            reverted.length
+              ? `Reverted ${reverted.length} migration(s):\n  ${reverted.join('\n  ')}`
+              : 'Nothing to roll back.',
+          );
         } else {
           const status = await migrationStatus(db);
           if (opts.json) return printJson(status);

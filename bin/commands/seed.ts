@@ -16,19 +16,24 @@ export function registerSeed(program: Command): void {
     .option('--site <host>', 'host of the site to seed (default: the default site)')
     .option('--database <url>', 'database URL (default: $DATABASE_URL, else sqlite:./storefront.sqlite)')
     .option('--json', 'machine-readable output')
-    .addHelpText('after', '\nExamples:\n  $ storefront seed\n  $ storefront seed --fixtures my-shop.json --site shop.example.com')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ storefront seed\n  $ storefront seed --fixtures my-shop.json --site shop.example.com',
+    )
     .action(async (opts: { fixtures: string; site?: string; database?: string; json?: boolean }) => {
       let fixtures;
       try {
         fixtures = loadFixtures(opts.fixtures);
       } catch (err) {
-        if (err instanceof FixtureError) throw new CliError(err.problems.length === 1 ? err.message : `invalid fixtures:\n${err.message}`);
+        if (err instanceof FixtureError)
+          throw new CliError(err.problems.length === 1 ? err.message : `invalid fixtures:\n${err.message}`);
         throw err;
       }
       await withDatabase({ database: opts.database }, async (db) => {
         await assertMigrated(db);
         const site = await findSiteByHostExact(db, opts.site);
-        if (!site) throw new CliError(`no site for host ${JSON.stringify(opts.site)} (see \`storefront sites list\`)`);
+        if (!site)
+          throw new CliError(`no site for host ${JSON.stringify(opts.site)} (see \`storefront sites list\`)`);
         const report = await seedFixtures(db, site, fixtures);
         if (opts.json) return printJson(report);
         console.log(

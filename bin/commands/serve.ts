@@ -25,12 +25,17 @@ async function runWorker(flags: ConfigFlags, announce: boolean): Promise<void> {
   } catch (err) {
     await booted.close();
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new CliError(`port ${config.port} on ${config.host} is already in use (choose another with --port)`);
+    if (code === 'EADDRINUSE')
+      throw new CliError(
+        `port ${config.port} on ${config.host} is already in use (choose another with --port)`,
+      );
     if (code === 'EACCES') throw new CliError(`no permission to listen on ${config.host}:${config.port}`);
     throw err;
   }
   if (announce) {
-    note(`storefront serve: ${running.url} (${describeDatabase(config.databaseUrl)}${config.databaseUrlSource === 'default' ? ', embedded: set DATABASE_URL for MySQL' : ''})`);
+    note(
+      `storefront serve: ${running.url} (${describeDatabase(config.databaseUrl)}${config.databaseUrlSource === 'default' ? ', embedded: set DATABASE_URL for MySQL' : ''})`,
+    );
     for (const line of booted.notes.lines) note(`  ${line}`);
     note(`  theme ${config.themeDir}`);
   }
@@ -50,8 +55,14 @@ export function registerServe(program: Command): void {
     .option('--port <n>', 'port to listen on (default: $PORT or 3000)')
     .option('--host <addr>', 'address to bind (default: $HOST or 127.0.0.1)')
     .option('--theme <dir>', 'theme folder (default: the starter theme)')
-    .option('--database <url>', 'database URL (default: $DATABASE_URL, else the embedded sqlite:./storefront.sqlite)')
-    .option('--workers <n>', 'number of worker processes sharing the port (default: $STOREFRONT_WORKERS or 1)')
+    .option(
+      '--database <url>',
+      'database URL (default: $DATABASE_URL, else the embedded sqlite:./storefront.sqlite)',
+    )
+    .option(
+      '--workers <n>',
+      'number of worker processes sharing the port (default: $STOREFRONT_WORKERS or 1)',
+    )
     .option(
       '--catalog-cache-ms <ms>',
       'reuse catalog pages for this long, per process; 0 turns it off (default: $STOREFRONT_CATALOG_CACHE_MS or 2000)',
@@ -77,13 +88,15 @@ Examples:
         for (let i = 0; i < config.workers; i++) cluster.fork();
         let exiting = false;
         cluster.on('exit', (worker, code) => {
-          if (!exiting && code !== 0) note(`storefront serve: worker ${worker.process.pid} exited with code ${code}`);
+          if (!exiting && code !== 0)
+            note(`storefront serve: worker ${worker.process.pid} exited with code ${code}`);
         });
         onShutdownSignal(async () => {
           exiting = true;
           for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
           await new Promise<void>((resolve) => {
-            const check = () => (Object.keys(cluster.workers ?? {}).length === 0 ? resolve() : setTimeout(check, 50));
+            const check = () =>
+              Object.keys(cluster.workers ?? {}).length === 0 ? resolve() : setTimeout(check, 50);
             check();
           });
         });

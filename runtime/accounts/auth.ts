@@ -22,16 +22,43 @@ export interface AuthObject {
 }
 
 /** auth for a guest, and for renders without a request. */
-export const GUEST_AUTH: AuthObject = Object.freeze({ check: false, method: null, provider: null, user: null }) as AuthObject;
+export const GUEST_AUTH: AuthObject = Object.freeze({
+  check: false,
+  method: null,
+  provider: null,
+  user: null,
+}) as AuthObject;
 
 /** Loads the signed-in account of this site by id; null when missing, blocked or not an active member. */
-export async function loadActiveAccount(db: Db, siteId: string, accountId: string): Promise<AuthObject['user']> {
+export async function loadActiveAccount(
+  db: Db,
+  siteId: string,
+  accountId: string,
+): Promise<AuthObject['user']> {
   const row = (await db('accounts as a')
     .join('memberships as m', 'm.account_id', 'a.id')
     .where({ 'a.id': accountId, 'a.site_id': siteId, 'm.site_id': siteId, 'm.status': 'active' })
     .whereNull('a.blocked_at')
-    .first('a.id', 'a.email', 'a.display_name', 'a.phone', 'a.email_verified', 'm.id as membership_id', 'm.status', 'm.joined_at')) as
-    | { id: string; email: string; display_name: string; phone: string; email_verified: boolean | number; membership_id: string; status: string; joined_at: string }
+    .first(
+      'a.id',
+      'a.email',
+      'a.display_name',
+      'a.phone',
+      'a.email_verified',
+      'm.id as membership_id',
+      'm.status',
+      'm.joined_at',
+    )) as
+    | {
+        id: string;
+        email: string;
+        display_name: string;
+        phone: string;
+        email_verified: boolean | number;
+        membership_id: string;
+        status: string;
+        joined_at: string;
+      }
     | undefined;
   if (!row) return null;
   return {

@@ -17,7 +17,10 @@ export interface Totals {
  * Totals for lines of unit price × quantity: shipping is the flat fee unless the subtotal reaches the
  * free-shipping threshold; tax is added on goods plus shipping, rounded half up; no discounts exist yet.
  */
-export function computeTotals(lines: Array<{ unitPrice: number; quantity: number }>, rules: PricingRules): Totals {
+export function computeTotals(
+  lines: Array<{ unitPrice: number; quantity: number }>,
+  rules: PricingRules,
+): Totals {
   const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const discount = 0;
   const free = rules.freeShippingMinMinor !== null && subtotal - discount >= rules.freeShippingMinMinor;

@@ -27,7 +27,8 @@ export function bodyParser(): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.method === 'POST') {
       const hasBody = Number(ctx.get('content-length') || 0) > 0 || Boolean(ctx.get('transfer-encoding'));
-      if (hasBody && !ctx.is('application/json', 'application/x-www-form-urlencoded')) throw new HttpError('unsupported_media_type');
+      if (hasBody && !ctx.is('application/json', 'application/x-www-form-urlencoded'))
+        throw new HttpError('unsupported_media_type');
     }
     await parse(ctx, next);
   };

@@ -20,7 +20,14 @@ export class Csrf {
   }
 
   private cookieOptions() {
-    return { httpOnly: true, sameSite: 'lax' as const, secure: this.secureCookies, signed: true, overwrite: true, path: '/' };
+    return {
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: this.secureCookies,
+      signed: true,
+      overwrite: true,
+      path: '/',
+    };
   }
 
   private readSecret(ctx: Ctx): string | null {

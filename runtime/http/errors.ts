@@ -14,15 +14,27 @@ export const ERROR_TABLE = {
   method_not_allowed: [405, 'This method is not allowed here.'],
   quote_stale: [409, 'Your cart, prices or address changed since the quote. Review the order again.'],
   payload_too_large: [413, 'The request body is too large.'],
-  unsupported_media_type: [415, 'Send JSON (application/json) or a form (application/x-www-form-urlencoded).'],
+  unsupported_media_type: [
+    415,
+    'Send JSON (application/json) or a form (application/x-www-form-urlencoded).',
+  ],
   validation_failed: [422, 'Some fields are invalid.'],
   variant_unavailable: [422, 'This product variant is not available.'],
   quantity_invalid: [422, 'Quantity must be a whole number from 1 to 999.'],
   cart_empty: [422, 'Your cart is empty.'],
   cart_unavailable_lines: [422, 'Some items in your cart are no longer available. Remove them to continue.'],
-  cart_too_many_lines: [422, 'Your cart has as many different items as it can hold. Remove one to add another.'],
-  cart_currency_mismatch: [422, 'Some items in your cart are priced in another currency. Remove them to continue.'],
-  idempotency_key_invalid: [422, 'idempotency_key must be 16 to 64 characters of letters, digits, "-" or "_".'],
+  cart_too_many_lines: [
+    422,
+    'Your cart has as many different items as it can hold. Remove one to add another.',
+  ],
+  cart_currency_mismatch: [
+    422,
+    'Some items in your cart are priced in another currency. Remove them to continue.',
+  ],
+  idempotency_key_invalid: [
+    422,
+    'idempotency_key must be 16 to 64 characters of letters, digits, "-" or "_".',
+  ],
   idempotency_key_reused: [422, 'This idempotency key was already used for a different order.'],
   rate_limited: [429, 'Too many attempts. Try again later.'],
   internal_error: [500, 'Something went wrong on our side.'],
@@ -50,12 +62,20 @@ export class HttpError extends Error {
 
   /** The JSON body: {error:{code,message}} (plus fields for validation errors). */
   toBody(): { error: { code: string; message: string; fields?: Record<string, string> } } {
-    return { error: { code: this.code, message: this.message, ...(this.extra.fields ? { fields: this.extra.fields } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.extra.fields ? { fields: this.extra.fields } : {}),
+      },
+    };
   }
 }
 
 /** A 422 naming each bad field. */
 export function validationError(fields: Record<string, string>): HttpError {
   const names = Object.keys(fields);
-  return new HttpError('validation_failed', `Invalid ${names.join(', ')}: ${Object.values(fields)[0]}`, { fields });
+  return new HttpError('validation_failed', `Invalid ${names.join(', ')}: ${Object.values(fields)[0]}`, {
+    fields,
+  });
 }

@@ -26,7 +26,12 @@ function firstValues(query: Record<string, string | string[] | undefined>): Reco
 
 /** The request as templates see it. */
 export function renderRequest(ctx: Ctx, params: Record<string, string>): RenderRequest {
-  return { path: ctx.path, url: ctx.url, params, query: firstValues(ctx.query as Record<string, string | string[]>) };
+  return {
+    path: ctx.path,
+    url: ctx.url,
+    params,
+    query: firstValues(ctx.query as Record<string, string | string[]>),
+  };
 }
 
 /** The data calls of one render, bound to this request's site and visitor. */
@@ -36,11 +41,27 @@ function dataSource(ctx: Ctx, deps: AppDeps, request: RenderRequest, accountId: 
     call(name, args) {
       switch (name) {
         case 'products.paginate':
-          return deps.catalog.paginate(siteId, { limit: args.limit as number | undefined, page: (args.page as number | undefined) ?? queryPage(request) }, request);
+          return deps.catalog.paginate(
+            siteId,
+            {
+              limit: args.limit as number | undefined,
+              page: (args.page as number | undefined) ?? queryPage(request),
+            },
+            request,
+          );
         case 'products.find':
           return deps.catalog.find(siteId, String(args.slug ?? ''));
         case 'orders.paginate':
-          return paginateOrders(deps.db, siteId, accountId, { limit: args.limit as number | undefined, page: (args.page as number | undefined) ?? queryPage(request) }, request);
+          return paginateOrders(
+            deps.db,
+            siteId,
+            accountId,
+            {
+              limit: args.limit as number | undefined,
+              page: (args.page as number | undefined) ?? queryPage(request),
+            },
+            request,
+          );
         case 'orders.find':
           return findOrder(deps.db, siteId, accountId, String(args.id ?? ''));
         case 'orders.track':
@@ -63,7 +84,17 @@ function queryPage(request: RenderRequest): number | undefined {
  * Renders a theme page into ctx. `extra` adds page-specific values (e.g. a re-rendered form's
  * errors); it can never replace auth, csrf_token or the data objects.
  */
-export async function renderPage(ctx: Ctx, deps: AppDeps, page: string, options: { params?: Record<string, string>; status?: number; private?: boolean; extra?: Record<string, unknown> } = {}): Promise<void> {
+export async function renderPage(
+  ctx: Ctx,
+  deps: AppDeps,
+  page: string,
+  options: {
+    params?: Record<string, string>;
+    status?: number;
+    private?: boolean;
+    extra?: Record<string, unknown>;
+  } = {},
+): Promise<void> {
   const theme = deps.theme();
   const request = renderRequest(ctx, options.params ?? {});
   try {

@@ -143,9 +143,14 @@ export async function paginateOrders(
 ): Promise<OrderListing> {
   const perPage = clampLimit(args.limit, DEFAULT_ORDER_PAGE_SIZE);
   const page = clampPage(args.page);
-  if (!accountId) return { items: [], authenticated: false, ...paging(page, perPage, 0, request), prev_url: null };
+  if (!accountId)
+    return { items: [], authenticated: false, ...paging(page, perPage, 0, request), prev_url: null };
   const { rows, total } = await pageOfAccountOrders(db, siteId, accountId, perPage, (page - 1) * perPage);
-  return { items: await withDetails(db, siteId, rows), authenticated: true, ...paging(page, perPage, total, request) };
+  return {
+    items: await withDetails(db, siteId, rows),
+    authenticated: true,
+    ...paging(page, perPage, total, request),
+  };
 }
 
 /** orders.find: one of the signed-in account's orders, or null (anyone else's order is null too). */

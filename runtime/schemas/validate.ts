@@ -8,8 +8,8 @@ import { schemasDir } from '../paths.js';
 // ajv-formats ships CommonJS; its default export arrives wrapped under ESM interop.
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats: AddFormats =
-  ((addFormatsModule as unknown as { default: { default?: AddFormats } & AddFormats }).default.default ??
-    (addFormatsModule as unknown as { default: AddFormats }).default);
+  (addFormatsModule as unknown as { default: { default?: AddFormats } & AddFormats }).default.default ??
+  (addFormatsModule as unknown as { default: AddFormats }).default;
 
 /** One schema violation: where (JSON pointer) and why. */
 export interface SchemaViolation {
@@ -25,7 +25,8 @@ function instance(): Ajv {
   ajv = new Ajv({ allErrors: true, strict: true });
   addFormats(ajv);
   const files = readdirSync(schemasDir).filter((f) => f.endsWith('.json'));
-  for (const file of files) ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')), file.replace(/\.json$/, ''));
+  for (const file of files)
+    ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')), file.replace(/\.json$/, ''));
   return ajv;
 }
 
@@ -50,8 +51,10 @@ export function validateAgainst(name: string, data: unknown): SchemaViolation[] 
 export function describeErrors(errors: ErrorObject[]): SchemaViolation[] {
   return errors.map((e) => {
     let message = e.message ?? 'is invalid';
-    if (e.keyword === 'additionalProperties') message = `has unknown property ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}`;
-    if (e.keyword === 'enum') message = `must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
+    if (e.keyword === 'additionalProperties')
+      message = `has unknown property ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}`;
+    if (e.keyword === 'enum')
+      message = `must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
     return { pointer: e.instancePath || '/', message };
   });
 }

@@ -50,7 +50,9 @@ function toSite(row: SiteRow): Site {
 
 /** Every site, the default one first. */
 export async function listSites(db: Db): Promise<Site[]> {
-  const rows = (await db('sites').select().orderBy([{ column: 'is_default', order: 'desc' }, 'host'])) as SiteRow[];
+  const rows = (await db('sites')
+    .select()
+    .orderBy([{ column: 'is_default', order: 'desc' }, 'host'])) as SiteRow[];
   return rows.map(toSite);
 }
 
@@ -70,11 +72,14 @@ export async function findSiteForHost(db: Db, host: string): Promise<Site> {
 export async function findSiteByHostExact(db: Db, host: string | undefined): Promise<Site | null> {
   const row = (await (host === undefined
     ? db('sites').where({ is_default: true }).first()
-    : db('sites').where({ host: normalizeHost(host) }).first())) as SiteRow | undefined;
+    : db('sites')
+        .where({ host: normalizeHost(host) })
+        .first())) as SiteRow | undefined;
   return row ? toSite(row) : null;
 }
 
-const HOST_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const HOST_PATTERN =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 /** Lower-cases a host name and strips a trailing dot. */
 export function normalizeHost(host: string): string {
@@ -94,10 +99,14 @@ export class SiteInputError extends Error {
 /** Adds a website answering on host. */
 export async function addSite(db: Db, input: { host: string; name?: string }): Promise<Site> {
   const host = normalizeHost(input.host);
-  if (!isValidHost(host)) throw new SiteInputError(`not a valid host name: ${JSON.stringify(input.host)} (use e.g. shop.example.com, no scheme or port)`);
+  if (!isValidHost(host))
+    throw new SiteInputError(
+      `not a valid host name: ${JSON.stringify(input.host)} (use e.g. shop.example.com, no scheme or port)`,
+    );
   const name = (input.name ?? host).trim();
   if (!name || [...name].length > 160) throw new SiteInputError('site name must be 1–160 characters');
-  if (await db('sites').where({ host }).first()) throw new SiteInputError(`a site for ${host} exists already`);
+  if (await db('sites').where({ host }).first())
+    throw new SiteInputError(`a site for ${host} exists already`);
   const now = dbNow();
   const id = randomUUID();
   await db('sites').insert({ id, host, name, is_default: false, created_at: now, updated_at: now });

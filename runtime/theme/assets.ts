@@ -40,7 +40,13 @@ export function readAsset(assetsDir: string, file: string): Asset {
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
   const ext = extname(path);
   const url = `/assets/${ext ? `${path.slice(0, -ext.length)}.${hash}${ext}` : `${path}.${hash}`}`;
-  return { path, url, body, contentType: TYPES[ext.toLowerCase()] ?? 'application/octet-stream', etag: `"${hash}"` };
+  return {
+    path,
+    url,
+    body,
+    contentType: TYPES[ext.toLowerCase()] ?? 'application/octet-stream',
+    etag: `"${hash}"`,
+  };
 }
 
 /** All files under assets/ (hidden files skipped). */

@@ -61,7 +61,12 @@ function argSource(call: string, key: string, value: hbs.AST.Expression, file: s
       return { kind: 'literal', value: null };
     case 'PathExpression': {
       const parts = pathParts(value as hbs.AST.PathExpression);
-      if (parts && parts.length === 3 && parts[0] === 'request' && (parts[1] === 'params' || parts[1] === 'query')) {
+      if (
+        parts &&
+        parts.length === 3 &&
+        parts[0] === 'request' &&
+        (parts[1] === 'params' || parts[1] === 'query')
+      ) {
         return { kind: parts[1] === 'params' ? 'param' : 'query', name: parts[2] };
       }
     }
@@ -75,35 +80,71 @@ function argSource(call: string, key: string, value: hbs.AST.Expression, file: s
   );
 }
 
-function callOf(node: hbs.AST.MustacheStatement | hbs.AST.SubExpression | hbs.AST.BlockStatement, file: string): DataCall | null {
+function callOf(
+  node: hbs.AST.MustacheStatement | hbs.AST.SubExpression | hbs.AST.BlockStatement,
+  file: string,
+): DataCall | null {
   if (node.path.type !== 'PathExpression') return null;
   const parts = pathParts(node.path as hbs.AST.PathExpression);
   if (!parts || !OBJECT_HEADS.has(parts[0])) return null;
   const name = parts.join('.');
   const loc = node.loc.start;
   if (!(name in DATA_CALLS)) {
-    throw new TemplateError(`unknown data call ${name} (known: ${Object.keys(DATA_CALLS).join(', ')})`, 'unknown_data_call', file, loc.line, loc.column);
+    throw new TemplateError(
+      `unknown data call ${name} (known: ${Object.keys(DATA_CALLS).join(', ')})`,
+      'unknown_data_call',
+      file,
+      loc.line,
+      loc.column,
+    );
   }
   const spec = DATA_CALLS[name as DataCallName];
   if (node.params.length > 0) {
-    throw new TemplateError(`${name} takes named arguments only, e.g. (${name} ${Object.keys(spec.args)[0]}=…)`, 'unresolvable_data_call', file, loc.line, loc.column);
+    throw new TemplateError(
+      `${name} takes named arguments only, e.g. (${name} ${Object.keys(spec.args)[0]}=…)`,
+      'unresolvable_data_call',
+      file,
+      loc.line,
+      loc.column,
+    );
   }
   const args: Record<string, ArgSource> = {};
   for (const pair of node.hash?.pairs ?? []) {
     if (!(pair.key in spec.args)) {
-      throw new TemplateError(`${name} has no argument ${pair.key} (it takes ${Object.keys(spec.args).join(', ')})`, 'unresolvable_data_call', file, pair.loc.start.line, pair.loc.start.column);
+      throw new TemplateError(
+        `${name} has no argument ${pair.key} (it takes ${Object.keys(spec.args).join(', ')})`,
+        'unresolvable_data_call',
+        file,
+        pair.loc.start.line,
+        pair.loc.start.column,
+      );
     }
     args[pair.key] = argSource(name, pair.key, pair.value, file);
   }
   for (const req of spec.required) {
-    if (!args[req]) throw new TemplateError(`${name} needs the argument ${req}`, 'unresolvable_data_call', file, loc.line, loc.column);
+    if (!args[req])
+      throw new TemplateError(
+        `${name} needs the argument ${req}`,
+        'unresolvable_data_call',
+        file,
+        loc.line,
+        loc.column,
+      );
   }
   return { name: name as DataCallName, args, file, line: loc.line, column: loc.column };
 }
 
 /** Finds what a template needs; throws a TemplateError (with file:line) for an unresolvable call. */
 export function analyseTemplate(ast: Program, file: string): TemplateNeeds {
-  const needs: TemplateNeeds = { calls: [], cart: false, auth: false, csrf: false, partials: [], layouts: [], assets: [] };
+  const needs: TemplateNeeds = {
+    calls: [],
+    cart: false,
+    auth: false,
+    csrf: false,
+    partials: [],
+    layouts: [],
+    assets: [],
+  };
   walk(ast, (node) => {
     switch (node.type) {
       case 'MustacheStatement':
@@ -115,10 +156,18 @@ export function analyseTemplate(ast: Program, file: string): TemplateNeeds {
         const head = n.path.type === 'PathExpression' ? (n.path as hbs.AST.PathExpression).original : '';
         const first = n.params[0];
         if (head === 'extends' && first?.type === 'StringLiteral') {
-          needs.layouts.push({ name: (first as hbs.AST.StringLiteral).value, line: n.loc.start.line, column: n.loc.start.column });
+          needs.layouts.push({
+            name: (first as hbs.AST.StringLiteral).value,
+            line: n.loc.start.line,
+            column: n.loc.start.column,
+          });
         }
         if (head === 'asset' && first?.type === 'StringLiteral') {
-          needs.assets.push({ path: (first as hbs.AST.StringLiteral).value, line: n.loc.start.line, column: n.loc.start.column });
+          needs.assets.push({
+            path: (first as hbs.AST.StringLiteral).value,
+            line: n.loc.start.line,
+            column: n.loc.start.column,
+          });
         }
         break;
       }
@@ -127,9 +176,17 @@ export function analyseTemplate(ast: Program, file: string): TemplateNeeds {
         const p = node as hbs.AST.PartialStatement;
         const loc = p.loc.start;
         if (p.name.type === 'SubExpression') {
-          throw new TemplateError('dynamic partial names are not supported: name the partial, e.g. {{> product-card}}', 'dynamic_partial', file, loc.line, loc.column);
+          throw new TemplateError(
+            'dynamic partial names are not supported: name the partial, e.g. {{> product-card}}',
+            'dynamic_partial',
+            file,
+            loc.line,
+            loc.column,
+          );
         }
-        const name = (p.name as hbs.AST.PathExpression).original ?? String((p.name as unknown as hbs.AST.StringLiteral).value);
+        const name =
+          (p.name as hbs.AST.PathExpression).original ??
+          String((p.name as unknown as hbs.AST.StringLiteral).value);
         needs.partials.push({ name, line: loc.line, column: loc.column });
         break;
       }
@@ -147,10 +204,18 @@ export function analyseTemplate(ast: Program, file: string): TemplateNeeds {
 }
 
 /** Resolved arguments of a call for one request (strings from the URL, numbers for int arguments). */
-export function resolveArgs(call: DataCall, request: { params: Record<string, string>; query: Record<string, string> }): Record<string, unknown> {
+export function resolveArgs(
+  call: DataCall,
+  request: { params: Record<string, string>; query: Record<string, string> },
+): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   for (const [key, source] of Object.entries(call.args)) {
-    raw[key] = source.kind === 'literal' ? source.value : source.kind === 'param' ? request.params[source.name] : request.query[source.name];
+    raw[key] =
+      source.kind === 'literal'
+        ? source.value
+        : source.kind === 'param'
+          ? request.params[source.name]
+          : request.query[source.name];
   }
   return normalizeArgs(call.name, raw);
 }
@@ -161,7 +226,8 @@ export function normalizeArgs(name: DataCallName, raw: Record<string, unknown>):
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (!(key in spec)) continue;
-    out[key] = spec[key] === 'int' ? toInt(value) : value === undefined || value === null ? '' : String(value);
+    out[key] =
+      spec[key] === 'int' ? toInt(value) : value === undefined || value === null ? '' : String(value);
   }
   return out;
 }

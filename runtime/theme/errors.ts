@@ -26,7 +26,9 @@ export class TemplateError extends Error {
   /** `file:line:column` (as much of it as is known). */
   get where(): string {
     if (!this.file) return '(unknown file)';
-    return this.line ? `${this.file}:${this.line}${this.column !== null ? `:${this.column + 1}` : ''}` : this.file;
+    return this.line
+      ? `${this.file}:${this.line}${this.column !== null ? `:${this.column + 1}` : ''}`
+      : this.file;
   }
 }
 
@@ -39,7 +41,11 @@ export class AbortRender extends Error {
 }
 
 /** Adds a file (and line, when known) to an error thrown while rendering that file. */
-export function locateError(err: unknown, file: string, loc?: { start: { line: number; column: number } } | null): unknown {
+export function locateError(
+  err: unknown,
+  file: string,
+  loc?: { start: { line: number; column: number } } | null,
+): unknown {
   if (err instanceof AbortRender) return err;
   if (err instanceof TemplateError) {
     if (!err.file) {
@@ -52,5 +58,11 @@ export function locateError(err: unknown, file: string, loc?: { start: { line: n
     return err;
   }
   const e = err as { message?: string; lineNumber?: number; column?: number };
-  return new TemplateError(e?.message ?? String(err), 'render_error', file, loc?.start.line ?? e?.lineNumber ?? null, loc?.start.column ?? e?.column ?? null);
+  return new TemplateError(
+    e?.message ?? String(err),
+    'render_error',
+    file,
+    loc?.start.line ?? e?.lineNumber ?? null,
+    loc?.start.column ?? e?.column ?? null,
+  );
 }

@@ -10,18 +10,29 @@ export function parseTemplate(source: string, file: string): Program {
   try {
     return Handlebars.parseWithoutProcessing(source);
   } catch (err) {
-    const e = err as { message: string; lineNumber?: number; column?: number; hash?: { loc?: { first_line: number; first_column: number } } };
+    const e = err as {
+      message: string;
+      lineNumber?: number;
+      column?: number;
+      hash?: { loc?: { first_line: number; first_column: number } };
+    };
     const line = e.lineNumber ?? e.hash?.loc?.first_line ?? Number(/line (\d+)/.exec(e.message)?.[1] ?? 0);
     const column = e.column ?? e.hash?.loc?.first_column ?? null;
     const firstLine = e.message.split('\n')[0].replace(/ - \d+:\d+$/, '');
     const detail = e.message.split('\n').slice(-1)[0];
-    const message = firstLine.startsWith('Parse error') ? `syntax error: ${detail}` : `syntax error: ${firstLine}`;
+    const message = firstLine.startsWith('Parse error')
+      ? `syntax error: ${detail}`
+      : `syntax error: ${firstLine}`;
     throw new TemplateError(message, 'syntax_error', file, line || null, column);
   }
 }
 
 /** Visits every node of a template AST depth-first, parents before children. */
-export function walk(node: Node | null | undefined, visit: (node: Node, parents: Node[]) => void, parents: Node[] = []): void {
+export function walk(
+  node: Node | null | undefined,
+  visit: (node: Node, parents: Node[]) => void,
+  parents: Node[] = [],
+): void {
   if (!node) return;
   visit(node, parents);
   const next = [...parents, node];
@@ -29,6 +40,7 @@ export function walk(node: Node | null | undefined, visit: (node: Node, parents:
   for (const key of ['body', 'program', 'inverse', 'path', 'params', 'hash', 'pairs', 'value', 'name']) {
     const child = n[key];
     if (Array.isArray(child)) for (const c of child) walk(c as Node, visit, next);
-    else if (child && typeof child === 'object' && 'type' in (child as object)) walk(child as Node, visit, next);
+    else if (child && typeof child === 'object' && 'type' in (child as object))
+      walk(child as Node, visit, next);
   }
 }

@@ -8,7 +8,8 @@ import { DATA_CALLS } from './data-calls.js';
 export function checkHelperCalls(ast: Program, file: string): TemplateError[] {
   const errors: TemplateError[] = [];
   walk(ast, (node) => {
-    if (node.type !== 'MustacheStatement' && node.type !== 'BlockStatement' && node.type !== 'SubExpression') return;
+    if (node.type !== 'MustacheStatement' && node.type !== 'BlockStatement' && node.type !== 'SubExpression')
+      return;
     const n = node as hbs.AST.MustacheStatement;
     if (n.path.type !== 'PathExpression') return;
     const path = n.path as hbs.AST.PathExpression;
@@ -17,13 +18,23 @@ export function checkHelperCalls(ast: Program, file: string): TemplateError[] {
     const { line, column } = n.loc.start;
     if (path.parts.length === 1 && path.depth === 0) {
       if (!KNOWN_HELPERS.has(path.parts[0])) {
-        errors.push(new TemplateError(`unknown helper "${path.parts[0]}"`, 'unknown_helper', file, line, column));
+        errors.push(
+          new TemplateError(`unknown helper "${path.parts[0]}"`, 'unknown_helper', file, line, column),
+        );
       }
       return;
     }
     if (path.original in DATA_CALLS) return;
     if (path.parts[0] === 'auth') {
-      errors.push(new TemplateError(`auth is data, not a callable: use {{#if auth.check}} and auth.user fields, never ${path.original}(…)`, 'auth_called', file, line, column));
+      errors.push(
+        new TemplateError(
+          `auth is data, not a callable: use {{#if auth.check}} and auth.user fields, never ${path.original}(…)`,
+          'auth_called',
+          file,
+          line,
+          column,
+        ),
+      );
     }
   });
   return errors;

@@ -5,7 +5,15 @@ import { join, relative, sep } from 'node:path';
 import type Handlebars from 'handlebars';
 import { createHandlebars } from './helpers/index.js';
 import { parseTemplate, type Program } from './parse.js';
-import { analyseTemplate, callKey, normalizeArgs, resolveArgs, type DataCall, type DataCallName, type TemplateNeeds } from './data-calls.js';
+import {
+  analyseTemplate,
+  callKey,
+  normalizeArgs,
+  resolveArgs,
+  type DataCall,
+  type DataCallName,
+  type TemplateNeeds,
+} from './data-calls.js';
 import { checkHelperCalls } from './static-checks.js';
 import { AbortRender, locateError, TemplateError } from './errors.js';
 import { listAssetFiles, readAsset, type Asset } from './assets.js';
@@ -35,7 +43,11 @@ export interface DataSource {
 }
 
 /** Called with every template object before the render (dev validates them against their schemas). */
-export type ObjectInspector = (schema: string, value: unknown, where: { file: string; line: number | null; label: string }) => void;
+export type ObjectInspector = (
+  schema: string,
+  value: unknown,
+  where: { file: string; line: number | null; label: string },
+) => void;
 
 /** The union of what a page, its layouts and partials need. */
 export interface PageNeeds {
@@ -148,7 +160,15 @@ export class Theme {
     const name = this.templateName(file)!;
     const rel = `${name}.hbs`;
     const source = readFileSync(file, 'utf8');
-    const entry: TemplateEntry = { name, file: rel, source, ast: null, needs: null, compiled: null, errors: [] };
+    const entry: TemplateEntry = {
+      name,
+      file: rel,
+      source,
+      ast: null,
+      needs: null,
+      compiled: null,
+      errors: [],
+    };
     try {
       entry.ast = parseTemplate(source, rel);
       entry.errors.push(...checkHelperCalls(entry.ast, rel));
@@ -160,7 +180,8 @@ export class Theme {
     this.templates.set(name, entry);
     if (name.startsWith('partials/')) {
       const partialName = name.slice('partials/'.length);
-      this.hb.registerPartial(partialName, ((context: unknown, options: unknown) => this.renderTemplate(name, context, (options as { data?: unknown })?.data)) as never);
+      this.hb.registerPartial(partialName, ((context: unknown, options: unknown) =>
+        this.renderTemplate(name, context, (options as { data?: unknown })?.data)) as never);
     }
   }
 
@@ -177,13 +198,40 @@ export class Theme {
   private referenceErrors(entry: TemplateEntry): TemplateError[] {
     const errors: TemplateError[] = [];
     for (const p of entry.needs!.partials) {
-      if (!this.templates.has(`partials/${p.name}`)) errors.push(new TemplateError(`missing partial "${p.name}" (expected partials/${p.name}.hbs)`, 'missing_partial', entry.file, p.line, p.column));
+      if (!this.templates.has(`partials/${p.name}`))
+        errors.push(
+          new TemplateError(
+            `missing partial "${p.name}" (expected partials/${p.name}.hbs)`,
+            'missing_partial',
+            entry.file,
+            p.line,
+            p.column,
+          ),
+        );
     }
     for (const l of entry.needs!.layouts) {
-      if (!l.name.startsWith('layouts/') || !this.templates.has(l.name)) errors.push(new TemplateError(`missing layout "${l.name}" (expected ${l.name}.hbs in the theme)`, 'missing_layout', entry.file, l.line, l.column));
+      if (!l.name.startsWith('layouts/') || !this.templates.has(l.name))
+        errors.push(
+          new TemplateError(
+            `missing layout "${l.name}" (expected ${l.name}.hbs in the theme)`,
+            'missing_layout',
+            entry.file,
+            l.line,
+            l.column,
+          ),
+        );
     }
     for (const a of entry.needs!.assets) {
-      if (!this.assetsByPath.has(a.path)) errors.push(new TemplateError(`missing asset "${a.path}" (expected assets/${a.path})`, 'missing_asset', entry.file, a.line, a.column));
+      if (!this.assetsByPath.has(a.path))
+        errors.push(
+          new TemplateError(
+            `missing asset "${a.path}" (expected assets/${a.path})`,
+            'missing_asset',
+            entry.file,
+            a.line,
+            a.column,
+          ),
+        );
     }
     return errors;
   }
@@ -195,7 +243,9 @@ export class Theme {
 
   /** Names of all pages ('index', 'products/show', …). */
   pageNames(): string[] {
-    return [...this.templates.keys()].filter((n) => n.startsWith('pages/')).map((n) => n.slice('pages/'.length));
+    return [...this.templates.keys()]
+      .filter((n) => n.startsWith('pages/'))
+      .map((n) => n.slice('pages/'.length));
   }
 
   /** The asset served at a hashed URL. */
@@ -214,12 +264,22 @@ export class Theme {
     if (cached) return cached;
     const result: PageNeeds = { calls: [], cart: false, auth: false, csrf: false, templates: [] };
     const seen = new Set<string>();
-    const visit = (name: string, from: { file: string; line: number; column: number } | null, kind: string) => {
+    const visit = (
+      name: string,
+      from: { file: string; line: number; column: number } | null,
+      kind: string,
+    ) => {
       if (seen.has(name)) return;
       seen.add(name);
       const entry = this.templates.get(name);
       if (!entry) {
-        throw new TemplateError(`missing ${kind} "${name}"`, `missing_${kind}`, from?.file ?? null, from?.line ?? null, from?.column ?? null);
+        throw new TemplateError(
+          `missing ${kind} "${name}"`,
+          `missing_${kind}`,
+          from?.file ?? null,
+          from?.line ?? null,
+          from?.column ?? null,
+        );
       }
       if (entry.errors.length) throw entry.errors[0];
       const refErrors = this.referenceErrors(entry);
@@ -230,8 +290,10 @@ export class Theme {
       result.cart ||= n.cart;
       result.auth ||= n.auth;
       result.csrf ||= n.csrf;
-      for (const p of n.partials) visit(`partials/${p.name}`, { file: entry.file, line: p.line, column: p.column }, 'partial');
-      for (const l of n.layouts) visit(l.name, { file: entry.file, line: l.line, column: l.column }, 'layout');
+      for (const p of n.partials)
+        visit(`partials/${p.name}`, { file: entry.file, line: p.line, column: p.column }, 'partial');
+      for (const l of n.layouts)
+        visit(l.name, { file: entry.file, line: l.line, column: l.column }, 'layout');
     };
     visit(`pages/${page}`, null, 'page');
     this.needsCache.set(page, result);
@@ -239,7 +301,12 @@ export class Theme {
   }
 
   /** Renders a page: fetches its data calls in parallel, then runs Handlebars. Throws AbortRender or TemplateError. */
-  async render(page: string, input: RenderInput, data: DataSource, inspect?: ObjectInspector): Promise<string> {
+  async render(
+    page: string,
+    input: RenderInput,
+    data: DataSource,
+    inspect?: ObjectInspector,
+  ): Promise<string> {
     const needs = this.needs(page);
     const prefetched = new Map<string, unknown>();
     const pending: Array<Promise<void>> = [];
@@ -251,7 +318,8 @@ export class Theme {
       pending.push(
         data.call(call.name, args).then((value) => {
           prefetched.set(key, value);
-          if (inspect && value !== null) inspect(CALL_SCHEMAS[call.name], value, { file: call.file, line: call.line, label: call.name });
+          if (inspect && value !== null)
+            inspect(CALL_SCHEMAS[call.name], value, { file: call.file, line: call.line, label: call.name });
         }),
       );
     }
@@ -260,16 +328,21 @@ export class Theme {
       pending.push(
         data.cart().then((value) => {
           cart = value;
-          if (inspect) inspect('cart', value, { file: this.fileOf(`pages/${page}`), line: null, label: 'cart' });
+          if (inspect)
+            inspect('cart', value, { file: this.fileOf(`pages/${page}`), line: null, label: 'cart' });
         }),
       );
     }
     await Promise.all(pending);
-    if (inspect) inspect('auth', input.auth, { file: this.fileOf(`pages/${page}`), line: null, label: 'auth' });
+    if (inspect)
+      inspect('auth', input.auth, { file: this.fileOf(`pages/${page}`), line: null, label: 'auth' });
 
     const lookup = (name: DataCallName) =>
       function (this: unknown, ...args: unknown[]) {
-        const options = args[args.length - 1] as { hash?: Record<string, unknown>; loc?: { start: { line: number; column: number } } };
+        const options = args[args.length - 1] as {
+          hash?: Record<string, unknown>;
+          loc?: { start: { line: number; column: number } };
+        };
         const key = callKey(name, normalizeArgs(name, options?.hash ?? {}));
         if (!prefetched.has(key)) {
           const err = new TemplateError(
@@ -293,7 +366,11 @@ export class Theme {
       site: input.site,
       cart,
       products: { paginate: lookup('products.paginate'), find: lookup('products.find') },
-      orders: { paginate: lookup('orders.paginate'), find: lookup('orders.find'), track: lookup('orders.track') },
+      orders: {
+        paginate: lookup('orders.paginate'),
+        find: lookup('orders.find'),
+        track: lookup('orders.track'),
+      },
     };
     return this.renderTemplate(`pages/${page}`, context, undefined);
   }
@@ -307,7 +384,11 @@ export class Theme {
     const frame = this.hb.createFrame(data ?? {}) as Record<string, unknown>;
     frame.__file = entry.file;
     try {
-      return entry.compiled(context, { data: frame, allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
+      return entry.compiled(context, {
+        data: frame,
+        allowProtoPropertiesByDefault: false,
+        allowProtoMethodsByDefault: false,
+      });
     } catch (err) {
       if (err instanceof AbortRender) throw err;
       throw locateError(err, entry.file);

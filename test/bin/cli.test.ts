@@ -10,7 +10,10 @@ const BIN = new URL('../../bin/storefront', import.meta.url).pathname;
 const run = promisify(execFile);
 
 /** Runs the CLI; never throws, returns exit code and output. */
-export async function storefront(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function storefront(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
       cwd: options.cwd,
@@ -49,7 +52,9 @@ describe('bin/storefront', () => {
     const res = await storefront(['migrate', '--database', 'mysql://nobody@127.0.0.1:1/x']);
     expect(res.code).to.equal(1);
     expect(res.stderr.trim().split('\n')).to.have.length(1);
-    expect(res.stderr).to.match(/^storefront: cannot reach database MySQL nobody@127\.0\.0\.1:1\/x: .*ECONNREFUSED/);
+    expect(res.stderr).to.match(
+      /^storefront: cannot reach database MySQL nobody@127\.0\.0\.1:1\/x: .*ECONNREFUSED/,
+    );
   });
 
   it('names a malformed database URL', async () => {
@@ -71,9 +76,13 @@ describe('bin/storefront', () => {
     expect(JSON.parse(again.stdout).changed).to.equal(0);
     const add = await storefront(['sites', 'add', 'shop.example.com', '--name', 'Example'], { cwd: dir });
     expect(add.code).to.equal(0);
-    expect((await storefront(['sites', 'add', 'shop.example.com'], { cwd: dir })).stderr).to.include('exists already');
+    expect((await storefront(['sites', 'add', 'shop.example.com'], { cwd: dir })).stderr).to.include(
+      'exists already',
+    );
     expect((await storefront(['sites', 'add', 'https://bad/'], { cwd: dir })).code).to.equal(1);
-    const list = JSON.parse((await storefront(['sites', 'list', '--json'], { cwd: dir })).stdout) as Array<{ host: string | null }>;
+    const list = JSON.parse((await storefront(['sites', 'list', '--json'], { cwd: dir })).stdout) as Array<{
+      host: string | null;
+    }>;
     expect(list.map((s) => s.host)).to.deep.equal([null, 'shop.example.com']);
   });
 

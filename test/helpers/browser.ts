@@ -11,7 +11,10 @@ export interface TestResponse {
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string, readonly defaultHeaders: Record<string, string> = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -30,12 +33,22 @@ export class TestBrowser {
   }
 
   /** Sends a request; redirects are not followed (tests look at them). */
-  async request(method: string, path: string, init: { body?: string | Uint8Array | ReadableStream<Uint8Array>; headers?: Record<string, string> } = {}): Promise<TestResponse> {
+  async request(
+    method: string,
+    path: string,
+    init: { body?: string | Uint8Array | ReadableStream<Uint8Array>; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse> {
     const headers: Record<string, string> = { ...this.defaultHeaders, ...init.headers };
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
     const stream = init.body instanceof ReadableStream;
-    const res = await fetch(new URL(path, this.baseUrl), { method, headers, body: init.body, redirect: 'manual', ...(stream ? { duplex: 'half' } : {}) } as RequestInit);
+    const res = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body: init.body,
+      redirect: 'manual',
+      ...(stream ? { duplex: 'half' } : {}),
+    } as RequestInit);
     this.remember(res);
     const text = await res.text();
     let json: unknown = undefined;
@@ -66,11 +79,17 @@ export class TestBrowser {
     const csrf = token === undefined ? await this.csrfToken() : token;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (csrf) headers['x-csrf-token'] = csrf;
-    return this.request('POST', path, { body: typeof body === 'string' ? body : JSON.stringify(body), headers });
+    return this.request('POST', path, {
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers,
+    });
   }
 
   /** POSTs an HTML form (urlencoded), as a browser without JavaScript does. */
   async postForm(path: string, fields: Record<string, string>): Promise<TestResponse> {
-    return this.request('POST', path, { body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    return this.request('POST', path, {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
   }
 }

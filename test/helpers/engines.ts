@@ -28,7 +28,10 @@ export function forEachEngine(title: string, fn: (ctx: EngineContext) => void): 
       this.timeout(90000);
       const server = await mysqlUrlForTests();
       if (!server) return this.skip();
-      const name = `sf_${title.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 40)}_${randomBytes(4).toString('hex')}`;
+      const name = `sf_${title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .slice(0, 40)}_${randomBytes(4).toString('hex')}`;
       url = await freshMysqlDatabase(server.url, name);
     });
     fn({ url: () => url, engine: 'mysql' });

@@ -14,7 +14,9 @@ export interface MysqlServer {
 
 function findBinary(names: string[]): string | null {
   for (const name of names) {
-    for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/usr/bin', '/usr/local/bin', '/usr/local/sbin'])) {
+    for (const dir of (process.env.PATH ?? '')
+      .split(':')
+      .concat(['/usr/sbin', '/usr/bin', '/usr/local/bin', '/usr/local/sbin'])) {
       const full = join(dir, name);
       if (dir && existsSync(full)) return full;
     }
@@ -46,7 +48,17 @@ export async function startMariaDb(): Promise<MysqlServer> {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-mariadb-'));
   const datadir = join(dir, 'data');
   const user = process.getuid?.() === 0 ? 'root' : (process.env.USER ?? 'root');
-  const init = spawnSync(installer, ['--no-defaults', `--datadir=${datadir}`, `--user=${user}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { encoding: 'utf8' });
+  const init = spawnSync(
+    installer,
+    [
+      '--no-defaults',
+      `--datadir=${datadir}`,
+      `--user=${user}`,
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+    ],
+    { encoding: 'utf8' },
+  );
   if (init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`mariadb-install-db failed: ${(init.stderr || init.stdout).slice(-800)}`);
@@ -84,7 +96,8 @@ export async function startMariaDb(): Promise<MysqlServer> {
   const deadline = Date.now() + 60000;
   let root: mysql.Connection | null = null;
   while (!root) {
-    if (child.exitCode !== null) throw new Error(`mariadbd exited (${child.exitCode}): ${output.join('').slice(-800)}`);
+    if (child.exitCode !== null)
+      throw new Error(`mariadbd exited (${child.exitCode}): ${output.join('').slice(-800)}`);
     try {
       root = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root', password: '' });
     } catch {
@@ -126,9 +139,11 @@ let shared: Promise<MysqlServer> | null = null;
 
 /** The MySQL URL for tests: STOREFRONT_TEST_MYSQL_URL, else one throwaway server per test run; null if none (a failure under CI=true). */
 export async function mysqlUrlForTests(): Promise<MysqlServer | null> {
-  if (process.env.STOREFRONT_TEST_MYSQL_URL) return { url: process.env.STOREFRONT_TEST_MYSQL_URL, stop: async () => {} };
+  if (process.env.STOREFRONT_TEST_MYSQL_URL)
+    return { url: process.env.STOREFRONT_TEST_MYSQL_URL, stop: async () => {} };
   if (!mysqlServerAvailable()) {
-    if (process.env.CI === 'true') throw new Error('MySQL tests need mariadbd/mysqld or STOREFRONT_TEST_MYSQL_URL');
+    if (process.env.CI === 'true')
+      throw new Error('MySQL tests need mariadbd/mysqld or STOREFRONT_TEST_MYSQL_URL');
     return null;
   }
   shared ??= startMariaDb();
@@ -147,7 +162,12 @@ export async function stopSharedMysql(): Promise<void> {
 /** Drops and creates database `name` (utf8mb4) and returns its URL. */
 export async function freshMysqlDatabase(baseUrl: string, name: string): Promise<string> {
   const u = new URL(baseUrl);
-  const conn = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
+  const conn = await mysql.createConnection({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+  });
   try {
     await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
     await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);

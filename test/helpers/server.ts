@@ -30,7 +30,10 @@ export interface TestServer {
 /** A fresh SQLite file URL in a temp dir (removed by the returned cleanup). */
 export function tempSqliteUrl(): { url: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-test-'));
-  return { url: `sqlite:${join(dir, 'test.sqlite')}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `sqlite:${join(dir, 'test.sqlite')}`,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Migrates and seeds the demo fixtures into a database URL. */
@@ -48,9 +51,26 @@ export async function prepareDatabase(url: string, options: { seed?: boolean } =
 }
 
 /** Boots createApp on databaseUrl (already migrated) and listens on 127.0.0.1 with a free port. */
-export async function startTestServer(databaseUrl: string, options: { themeDir?: string; mode?: 'serve' | 'dev'; hooks?: AppHooks; allowHttp?: boolean; catalogCacheMs?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  databaseUrl: string,
+  options: {
+    themeDir?: string;
+    mode?: 'serve' | 'dev';
+    hooks?: AppHooks;
+    allowHttp?: boolean;
+    catalogCacheMs?: number;
+  } = {},
+): Promise<TestServer> {
   const config = loadConfig(
-    { database: databaseUrl, theme: options.themeDir ?? starterThemeDir, secret: TEST_SECRET, port: 0, host: '127.0.0.1', allowHttp: options.allowHttp ?? true, catalogCacheMs: options.catalogCacheMs },
+    {
+      database: databaseUrl,
+      theme: options.themeDir ?? starterThemeDir,
+      secret: TEST_SECRET,
+      port: 0,
+      host: '127.0.0.1',
+      allowHttp: options.allowHttp ?? true,
+      catalogCacheMs: options.catalogCacheMs,
+    },
     {},
   );
   const booted = await bootstrap(config, options.mode ?? 'serve', { hooks: options.hooks });

@@ -1,10 +1,30 @@
 // Migrations up and down on SQLite and MySQL, and the schema rules the data model needs.
 import { expect } from 'chai';
 import { createDb, engineOf, type Db } from '../../runtime/db.js';
-import { assertMigrated, migrateLatest, migrateRollback, migrationStatus, SchemaNotMigratedError } from '../../runtime/migrate.js';
+import {
+  assertMigrated,
+  migrateLatest,
+  migrateRollback,
+  migrationStatus,
+  SchemaNotMigratedError,
+} from '../../runtime/migrate.js';
 import { forEachEngine } from '../helpers/engines.js';
 
-const TABLES = ['sites', 'accounts', 'memberships', 'sessions', 'products', 'variants', 'carts', 'cart_lines', 'orders', 'order_lines', 'shipments', 'idempotency_records', 'rate_limits'];
+const TABLES = [
+  'sites',
+  'accounts',
+  'memberships',
+  'sessions',
+  'products',
+  'variants',
+  'carts',
+  'cart_lines',
+  'orders',
+  'order_lines',
+  'shipments',
+  'idempotency_records',
+  'rate_limits',
+];
 
 forEachEngine('runtime/migrate', (ctx) => {
   let db: Db;
@@ -30,7 +50,7 @@ forEachEngine('runtime/migrate', (ctx) => {
   it('uses InnoDB and utf8mb4 on MySQL', async function () {
     if (engineOf(db) !== 'mysql') this.skip();
     const [rows] = (await db.raw(
-      "select table_name as t, engine as e, table_collation as c from information_schema.tables where table_schema = database() and table_name in (?)",
+      'select table_name as t, engine as e, table_collation as c from information_schema.tables where table_schema = database() and table_name in (?)',
       [TABLES],
     )) as unknown as [Array<{ t: string; e: string; c: string }>];
     expect(rows).to.have.length(TABLES.length);
@@ -43,13 +63,33 @@ forEachEngine('runtime/migrate', (ctx) => {
   it('enforces the unique rules: email, slug, tracking number and idempotency key per site', async () => {
     const site = (await db('sites').first('id')) as { id: string };
     const now = '2026-01-01 00:00:00.000';
-    const account = { site_id: site.id, email: 'a@example.com', password_hash: 'x', display_name: 'A', created_at: now, updated_at: now };
+    const account = {
+      site_id: site.id,
+      email: 'a@example.com',
+      password_hash: 'x',
+      display_name: 'A',
+      created_at: now,
+      updated_at: now,
+    };
     await db('accounts').insert({ id: '10000000-0000-4000-8000-000000000001', ...account });
-    const dup = await db('accounts').insert({ id: '10000000-0000-4000-8000-000000000002', ...account }).catch((e) => e);
+    const dup = await db('accounts')
+      .insert({ id: '10000000-0000-4000-8000-000000000002', ...account })
+      .catch((e) => e);
     expect(dup).to.be.instanceOf(Error);
-    const key = { site_id: site.id, idempotency_key: 'k'.repeat(32), request_hash: 'h', state: 'processing', created_at: now, expires_at: now };
+    const key = {
+      site_id: site.id,
+      idempotency_key: 'k'.repeat(32),
+      request_hash: 'h',
+      state: 'processing',
+      created_at: now,
+      expires_at: now,
+    };
     await db('idempotency_records').insert(key);
-    expect(await db('idempotency_records').insert(key).catch((e) => e)).to.be.instanceOf(Error);
+    expect(
+      await db('idempotency_records')
+        .insert(key)
+        .catch((e) => e),
+    ).to.be.instanceOf(Error);
     await db('idempotency_records').delete();
     await db('accounts').delete();
   });

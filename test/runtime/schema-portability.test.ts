@@ -51,7 +51,10 @@ async function tables(db: Db, engine: 'sqlite' | 'mysql'): Promise<TableInfo[]> 
   )) as Array<{ name: string; sql: string }>;
   const out: TableInfo[] = [];
   for (const { name, sql } of names) {
-    const cols = (await db.raw(`pragma table_info(${JSON.stringify(name)})`)) as Array<{ name: string; pk: number }>;
+    const cols = (await db.raw(`pragma table_info(${JSON.stringify(name)})`)) as Array<{
+      name: string;
+      pk: number;
+    }>;
     const primaryKey = cols
       .filter((c) => c.pk > 0)
       .sort((a, b) => a.pk - b.pk)
@@ -72,7 +75,12 @@ forEachEngine('runtime/schema portability', (ctx) => {
   after(() => db?.destroy());
 
   it('gives every table a primary key', () => {
-    expect(info.map((t) => t.name)).to.include.members(['sessions', 'orders', 'cart_lines', 'idempotency_records']);
+    expect(info.map((t) => t.name)).to.include.members([
+      'sessions',
+      'orders',
+      'cart_lines',
+      'idempotency_records',
+    ]);
     const without = info.filter((t) => t.primaryKey.length === 0).map((t) => t.name);
     expect(without, 'tables without a primary key').to.deep.equal([]);
   });

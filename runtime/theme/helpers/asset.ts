@@ -8,7 +8,8 @@ export const assetHelper: HelperDefinition = {
   create(host) {
     return function (...args: unknown[]) {
       const path = args[0];
-      if (args.length !== 2 || typeof path !== 'string') throw new TemplateError('asset takes one path: {{asset "css/theme.css"}}', 'bad_asset');
+      if (args.length !== 2 || typeof path !== 'string')
+        throw new TemplateError('asset takes one path: {{asset "css/theme.css"}}', 'bad_asset');
       const url = host.assetUrl(path);
       if (!url) throw new TemplateError(`asset "${path}" does not exist in assets/`, 'missing_asset');
       return url;

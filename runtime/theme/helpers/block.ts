@@ -13,12 +13,17 @@ export const blockHelper: HelperDefinition = {
     return function (this: unknown, ...args: unknown[]) {
       const options = optionsOf(args);
       const name = args[0];
-      if (typeof name !== 'string' || !name || !options.fn) throw new TemplateError('block needs a name and a body: {{#block "content"}}…{{/block}}', 'bad_block');
+      if (typeof name !== 'string' || !name || !options.fn)
+        throw new TemplateError(
+          'block needs a name and a body: {{#block "content"}}…{{/block}}',
+          'bad_block',
+        );
       const data = (options.data ?? {}) as BlockFrame;
       if (data.__defining) {
         // The innermost page defines first, so a layout's own definition never overrides it.
         data.__blocks ??= {};
-        if (!data.__blocks[name]) data.__blocks[name] = { fn: options.fn as never, context: this, file: data.__file ?? '' };
+        if (!data.__blocks[name])
+          data.__blocks[name] = { fn: options.fn as never, context: this, file: data.__file ?? '' };
         return '';
       }
       const override = data.__blocks?.[name];

@@ -5,9 +5,57 @@ function positional(args: unknown[]): unknown[] {
   return args.slice(0, -1);
 }
 
-export const eqHelper: HelperDefinition = { name: 'eq', usage: '{{#if (eq a b)}}', create: () => (...a: unknown[]) => { const [x, y] = positional(a); return x === y || (x != null && y != null && String(x) === String(y)); } };
-export const notHelper: HelperDefinition = { name: 'not', usage: '{{#if (not x)}}', create: () => (...a: unknown[]) => !positional(a)[0] };
-export const andHelper: HelperDefinition = { name: 'and', usage: '{{#if (and a b)}}', create: () => (...a: unknown[]) => positional(a).every(Boolean) };
-export const orHelper: HelperDefinition = { name: 'or', usage: '{{#if (or a b)}}', create: () => (...a: unknown[]) => positional(a).some(Boolean) };
-export const gtHelper: HelperDefinition = { name: 'gt', usage: '{{#if (gt a b)}}', create: () => (...a: unknown[]) => { const [x, y] = positional(a); return Number(x) > Number(y); } };
-export const ltHelper: HelperDefinition = { name: 'lt', usage: '{{#if (lt a b)}}', create: () => (...a: unknown[]) => { const [x, y] = positional(a); return Number(x) < Number(y); } };
+export const eqHelper: HelperDefinition = {
+  name: 'eq',
+  usage: '{{#if (eq a b)}}',
+  create:
+    () =>
+    (...a: unknown[]) => {
+      const [x, y] = positional(a);
+      return x === y || (x != null && y != null && String(x) === String(y));
+    },
+};
+export const notHelper: HelperDefinition = {
+  name: 'not',
+  usage: '{{#if (not x)}}',
+  create:
+    () =>
+    (...a: unknown[]) =>
+      !positional(a)[0],
+};
+export const andHelper: HelperDefinition = {
+  name: 'and',
+  usage: '{{#if (and a b)}}',
+  create:
+    () =>
+    (...a: unknown[]) =>
+      positional(a).every(Boolean),
+};
+export const orHelper: HelperDefinition = {
+  name: 'or',
+  usage: '{{#if (or a b)}}',
+  create:
+    () =>
+    (...a: unknown[]) =>
+      positional(a).some(Boolean),
+};
+export const gtHelper: HelperDefinition = {
+  name: 'gt',
+  usage: '{{#if (gt a b)}}',
+  create:
+    () =>
+    (...a: unknown[]) => {
+      const [x, y] = positional(a);
+      return Number(x) > Number(y);
+    },
+};
+export const ltHelper: HelperDefinition = {
+  name: 'lt',
+  usage: '{{#if (lt a b)}}',
+  create:
+    () =>
+    (...a: unknown[]) => {
+      const [x, y] = positional(a);
+      return Number(x) < Number(y);
+    },
+};

@@ -1,7 +1,12 @@
 // Usage: {{date order.placed_at}}  → "22 Nov 2026" (UTC, en-GB style; empty for no value)
 import type { HelperDefinition } from './types.js';
 
-const format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const format = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export const dateHelper: HelperDefinition = {
   name: 'date',

@@ -19,7 +19,10 @@ export const extendsHelper: HelperDefinition = {
       const options = optionsOf(args);
       const layout = args[0];
       if (typeof layout !== 'string' || !layout.startsWith('layouts/') || !options.fn) {
-        throw new TemplateError('extends needs a layout name like "layouts/base" and a block body', 'bad_extends');
+        throw new TemplateError(
+          'extends needs a layout name like "layouts/base" and a block body',
+          'bad_extends',
+        );
       }
       const parent = (options.data ?? {}) as BlockFrame;
       const blocks = parent.__blocks ?? {};

@@ -12,8 +12,19 @@ import { andHelper, eqHelper, gtHelper, ltHelper, notHelper, orHelper } from './
 import { dateHelper } from './date.js';
 
 export const THEME_HELPERS: HelperDefinition[] = [
-  extendsHelper, blockHelper, setHelper, abortHelper, urlencodeHelper, assetHelper,
-  eqHelper, notHelper, andHelper, orHelper, gtHelper, ltHelper, dateHelper,
+  extendsHelper,
+  blockHelper,
+  setHelper,
+  abortHelper,
+  urlencodeHelper,
+  assetHelper,
+  eqHelper,
+  notHelper,
+  andHelper,
+  orHelper,
+  gtHelper,
+  ltHelper,
+  dateHelper,
 ];
 
 /** Handlebars' own helpers that themes may use. */
@@ -23,7 +34,11 @@ export const BUILTIN_HELPERS = ['if', 'unless', 'each', 'with', 'lookup', 'log']
 export const HELPER_ALIASES: Record<string, string> = { for: 'each' };
 
 /** Every helper name a theme may call. */
-export const KNOWN_HELPERS = new Set([...BUILTIN_HELPERS, ...Object.keys(HELPER_ALIASES), ...THEME_HELPERS.map((h) => h.name)]);
+export const KNOWN_HELPERS = new Set([
+  ...BUILTIN_HELPERS,
+  ...Object.keys(HELPER_ALIASES),
+  ...THEME_HELPERS.map((h) => h.name),
+]);
 
 /** Gives a TemplateError thrown by a helper the line of the call, from Handlebars' options.loc. */
 function withLocation(fn: HelperFn): HelperFn {
@@ -44,7 +59,8 @@ function withLocation(fn: HelperFn): HelperFn {
 /** A Handlebars environment with the theme helpers bound to one theme. */
 export function createHandlebars(host: HelperHost): typeof Handlebars {
   const hb = Handlebars.create();
-  for (const helper of THEME_HELPERS) hb.registerHelper(helper.name, withLocation(helper.create(host)) as Handlebars.HelperDelegate);
+  for (const helper of THEME_HELPERS)
+    hb.registerHelper(helper.name, withLocation(helper.create(host)) as Handlebars.HelperDelegate);
   for (const [alias, target] of Object.entries(HELPER_ALIASES)) hb.registerHelper(alias, hb.helpers[target]);
   return hb;
 }

@@ -21,6 +21,8 @@ export interface HelperDefinition {
 export type { HelperOptions };
 
 /** The options object Handlebars passes as the last argument of every helper call. */
-export function optionsOf(args: unknown[]): HelperOptions & { loc?: { start: { line: number; column: number } } } {
+export function optionsOf(
+  args: unknown[],
+): HelperOptions & { loc?: { start: { line: number; column: number } } } {
   return args[args.length - 1] as HelperOptions & { loc?: { start: { line: number; column: number } } };
 }

@@ -22,10 +22,14 @@ describe('runtime/accounts/password-pool', () => {
   it('queues more jobs than threads and resolves each with its own result', async () => {
     const passwords = Array.from({ length: 9 }, (_, i) => `password-number-${i}`);
     const hashes = await Promise.all(passwords.map((p) => pool.hash(p, 4)));
-    const checks = await Promise.all(passwords.map((p, i) => pool.compare(p, hashes[(i + 1) % hashes.length])));
+    const checks = await Promise.all(
+      passwords.map((p, i) => pool.compare(p, hashes[(i + 1) % hashes.length])),
+    );
     expect(new Set(hashes).size).to.equal(9);
     expect(checks.every((ok) => ok === false)).to.equal(true);
-    expect(await Promise.all(passwords.map((p, i) => pool.compare(p, hashes[i])))).to.deep.equal(passwords.map(() => true));
+    expect(await Promise.all(passwords.map((p, i) => pool.compare(p, hashes[i])))).to.deep.equal(
+      passwords.map(() => true),
+    );
   });
 
   it('keeps the event loop free while hashing', async () => {

@@ -40,9 +40,7 @@ describe('runtime/http/error-handler', () => {
     server.close();
   });
 
-  async function json(
-    path: string,
-  ): Promise<{
+  async function json(path: string): Promise<{
     status: number;
     body: { error: { code: string; message: string } };
     retryAfter: string | null;

@@ -17,13 +17,20 @@ function input(over: Partial<RenderInput['request']> = {}): RenderInput {
   };
 }
 
-const product = (slug: string) => ({ slug, name: slug.toUpperCase(), url: `/products/${slug}`, price: { formatted: '€1.00' }, variants: [{ id: `v-${slug}`, name: 'One' }] });
+const product = (slug: string) => ({
+  slug,
+  name: slug.toUpperCase(),
+  url: `/products/${slug}`,
+  price: { formatted: '€1.00' },
+  variants: [{ id: `v-${slug}`, name: 'One' }],
+});
 
 function data(calls: string[] = []): DataSource {
   return {
     async call(name, args) {
       calls.push(`${name} ${JSON.stringify(args)}`);
-      if (name === 'products.paginate') return { items: [product('a'), product('b')], next_url: '/products?page=2', prev_url: null };
+      if (name === 'products.paginate')
+        return { items: [product('a'), product('b')], next_url: '/products?page=2', prev_url: null };
       if (name === 'products.find') return args.slug === 'a' ? product('a') : null;
       return null;
     },
@@ -63,13 +70,19 @@ describe('runtime/theme/theme', () => {
   });
 
   it('turns {{abort 404}} into AbortRender', async () => {
-    const err = await Theme.load(MINI).render('products/show', input({ params: { slug: 'zzz' } }), data()).catch((e) => e);
+    const err = await Theme.load(MINI)
+      .render('products/show', input({ params: { slug: 'zzz' } }), data())
+      .catch((e) => e);
     expect(err).to.be.instanceOf(AbortRender);
     expect(err.status).to.equal(404);
   });
 
   it('ignores an `auth` value in page data: the server value wins', async () => {
-    const html = await Theme.load(MINI).render('index', { ...input(), extra: { auth: { check: true, user: { display_name: 'Mallory' } } } }, data());
+    const html = await Theme.load(MINI).render(
+      'index',
+      { ...input(), extra: { auth: { check: true, user: { display_name: 'Mallory' } } } },
+      data(),
+    );
     expect(html).to.include('<p class="who">guest</p>');
     expect(html).not.to.include('Mallory');
   });
@@ -88,7 +101,10 @@ describe('runtime/theme/theme', () => {
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
     it('syntax errors', () => {
-      writeFileSync(join(dir, 'pages/index.hbs'), '{{#extends "layouts/base"}}\n{{#block "content"}}\n{{#if x}}oops{{/each}}\n{{/block}}{{/extends}}');
+      writeFileSync(
+        join(dir, 'pages/index.hbs'),
+        '{{#extends "layouts/base"}}\n{{#block "content"}}\n{{#if x}}oops{{/each}}\n{{/block}}{{/extends}}',
+      );
       const errors = Theme.load(dir).errors();
       expect(errors).to.have.length(1);
       expect(errors[0].code).to.equal('syntax_error');
@@ -97,8 +113,15 @@ describe('runtime/theme/theme', () => {
     });
 
     it('unknown helpers, missing partials, layouts and assets', () => {
-      writeFileSync(join(dir, 'pages/extra.hbs'), '{{#extends "layouts/nope"}}{{/extends}}\n{{> missing-card}}\n{{shout "x"}}\n{{asset "css/none.css"}}');
-      const byCode = Object.fromEntries(Theme.load(dir).errors().map((e) => [e.code, e]));
+      writeFileSync(
+        join(dir, 'pages/extra.hbs'),
+        '{{#extends "layouts/nope"}}{{/extends}}\n{{> missing-card}}\n{{shout "x"}}\n{{asset "css/none.css"}}',
+      );
+      const byCode = Object.fromEntries(
+        Theme.load(dir)
+          .errors()
+          .map((e) => [e.code, e]),
+      );
       expect(byCode.missing_layout.line).to.equal(1);
       expect(byCode.missing_partial.line).to.equal(2);
       expect(byCode.unknown_helper.line).to.equal(3);
@@ -106,15 +129,23 @@ describe('runtime/theme/theme', () => {
     });
 
     it('unresolvable data calls', () => {
-      writeFileSync(join(dir, 'pages/extra.hbs'), 'x\n{{#with (products.find slug=someVariable) as |p|}}{{/with}}');
+      writeFileSync(
+        join(dir, 'pages/extra.hbs'),
+        'x\n{{#with (products.find slug=someVariable) as |p|}}{{/with}}',
+      );
       const [err] = Theme.load(dir).errors();
       expect(err.code).to.equal('unresolvable_data_call');
       expect(err.where).to.match(/^pages\/extra\.hbs:2:/);
     });
 
     it('render errors in a block are located in the page that defined it', async () => {
-      writeFileSync(join(dir, 'pages/index.hbs'), '{{#extends "layouts/base"}}\n{{#block "content"}}\n\n{{abort "x"}}\n{{/block}}{{/extends}}');
-      const err = await Theme.load(dir).render('index', input(), data()).catch((e) => e);
+      writeFileSync(
+        join(dir, 'pages/index.hbs'),
+        '{{#extends "layouts/base"}}\n{{#block "content"}}\n\n{{abort "x"}}\n{{/block}}{{/extends}}',
+      );
+      const err = await Theme.load(dir)
+        .render('index', input(), data())
+        .catch((e) => e);
       expect(err).to.be.instanceOf(TemplateError);
       expect(err.where).to.match(/^pages\/index\.hbs:4/);
     });

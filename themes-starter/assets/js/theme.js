@@ -32,7 +32,14 @@
       data = null;
     }
     if (data && typeof data.csrf_token === 'string') setToken(data.csrf_token);
-    if (res.status === 403 && data && data.error && data.error.code === 'csrf_rejected' && repeatable && !sessionStorage.getItem(REPEAT_KEY)) {
+    if (
+      res.status === 403 &&
+      data &&
+      data.error &&
+      data.error.code === 'csrf_rejected' &&
+      repeatable &&
+      !sessionStorage.getItem(REPEAT_KEY)
+    ) {
       sessionStorage.setItem(REPEAT_KEY, JSON.stringify({ path, body }));
       location.reload();
       return new Promise(() => {});
@@ -46,7 +53,8 @@
     sessionStorage.removeItem(REPEAT_KEY);
     try {
       const { path, body } = JSON.parse(repeat);
-      if (path !== '/_post/checkout/place-order') post(path, body, { repeatable: false }).then(() => location.reload());
+      if (path !== '/_post/checkout/place-order')
+        post(path, body, { repeatable: false }).then(() => location.reload());
     } catch {
       /* ignore a damaged entry */
     }
@@ -90,13 +98,20 @@
       const chosen = form.querySelector('input[name="variant_id"]:checked');
       const quantity = Number(form.querySelector('input[name="quantity"]').value);
       if (!chosen) return void (status.textContent = 'Choose an option first.');
-      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) return void (status.textContent = 'Quantity must be a whole number from 1 to 999.');
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999)
+        return void (status.textContent = 'Quantity must be a whole number from 1 to 999.');
       status.textContent = 'Adding…';
       try {
-        const { status: code, body } = await post('/_post/cart/add', { variant_id: chosen.dataset.variantId, quantity });
+        const { status: code, body } = await post('/_post/cart/add', {
+          variant_id: chosen.dataset.variantId,
+          quantity,
+        });
         if (code === 200) {
           updateCartCount(body);
-          status.replaceChildren('Added to your cart. ', Object.assign(document.createElement('a'), { href: '/cart', textContent: 'View cart' }));
+          status.replaceChildren(
+            'Added to your cart. ',
+            Object.assign(document.createElement('a'), { href: '/cart', textContent: 'View cart' }),
+          );
         } else {
           status.textContent = errorMessage(body, 'Could not add this item.');
         }
@@ -214,7 +229,11 @@
       lines.replaceChildren(
         ...q.Items.map((item) => {
           const tr = document.createElement('tr');
-          for (const [text, cls] of [[`${item.ProductName} · ${item.VariantName}`, ''], [String(item.quantity), 'num'], [money(item.LineTotal, q.Currency), 'num']]) {
+          for (const [text, cls] of [
+            [`${item.ProductName} · ${item.VariantName}`, ''],
+            [String(item.quantity), 'num'],
+            [money(item.LineTotal, q.Currency), 'num'],
+          ]) {
             const td = document.createElement('td');
             td.textContent = text;
             if (cls) td.className = cls;
@@ -233,8 +252,15 @@
       totals.replaceChildren(
         ...rows.map(([label, amount]) => {
           const tr = document.createElement('tr');
-          const th = Object.assign(document.createElement('th'), { scope: 'row', colSpan: 2, textContent: label });
-          const td = Object.assign(document.createElement('td'), { className: 'num', textContent: money(amount, q.Currency) });
+          const th = Object.assign(document.createElement('th'), {
+            scope: 'row',
+            colSpan: 2,
+            textContent: label,
+          });
+          const td = Object.assign(document.createElement('td'), {
+            className: 'num',
+            textContent: money(amount, q.Currency),
+          });
           tr.append(th, td);
           return tr;
         }),
@@ -277,19 +303,28 @@
         lockForm(false);
         discardReview();
         pendingNotice.hidden = true;
-        showStatus(`${errorMessage(response.body, 'Your order was not placed.')} Please review your order again.`);
+        showStatus(
+          `${errorMessage(response.body, 'Your order was not placed.')} Please review your order again.`,
+        );
         return;
       }
       // Network failure or 5xx: the outcome is unknown. Keep the pending order for a manual retry.
       lockForm(true);
       pendingNotice.hidden = false;
-      showStatus('We could not confirm your order. Use "Retry" to send the same order again; it will not be placed twice.');
+      showStatus(
+        'We could not confirm your order. Use "Retry" to send the same order again; it will not be placed twice.',
+      );
     }
 
     placeButton.addEventListener('click', () => {
       if (!quote) return;
       const addr = address();
-      const pending = { idempotency_key: randomKey(), quote_fingerprint: quote.Fingerprint, shipping_address: addr, note: checkout.elements.note.value };
+      const pending = {
+        idempotency_key: randomKey(),
+        quote_fingerprint: quote.Fingerprint,
+        shipping_address: addr,
+        note: checkout.elements.note.value,
+      };
       sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
       lockForm(true);
       void send(pending);
@@ -304,7 +339,8 @@
     const existing = loadPending();
     if (existing) {
       pendingNotice.hidden = false;
-      for (const f of fields) if (checkout.elements[f]) checkout.elements[f].value = existing.shipping_address[f] || '';
+      for (const f of fields)
+        if (checkout.elements[f]) checkout.elements[f].value = existing.shipping_address[f] || '';
       checkout.elements.note.value = existing.note || '';
       lockForm(true);
     }
