@@ -2,21 +2,10 @@
 // path, the tail of stderr for error messages, and a stop that always ends the process (TERM, then
 // KILL), registered with a Teardown so failures cannot leak processes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { Teardown } from './teardown.js';
 import { sleep } from './stats.js';
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../test/helpers/ports.js';
 
 /** A running child server. */
 export interface ChildServer {

@@ -4,8 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import mysql from 'mysql2/promise';
-import { mysqlServerAvailable, startMariaDb, freshMysqlDatabase } from '../test/helpers/mariadb.js';
+import {
+  mysqlServerAvailable,
+  startMariaDb,
+  dropMysqlDatabase,
+  freshMysqlDatabase,
+} from '../test/helpers/mariadb.js';
 import { prepareDatabase } from '../test/helpers/server.js';
 import { createDb } from '../runtime/db.js';
 import type { Teardown } from './teardown.js';
@@ -41,21 +45,6 @@ export class MysqlProvider {
     t.add(`drop database ${name}`, () => dropMysqlDatabase(base, name));
     await prepareDatabase(url);
     return url;
-  }
-}
-
-async function dropMysqlDatabase(baseUrl: string, name: string): Promise<void> {
-  const u = new URL(baseUrl);
-  const conn = await mysql.createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-  });
-  try {
-    await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  } finally {
-    await conn.end();
   }
 }
 

@@ -2,10 +2,10 @@
 // 127.0.0.1, removed afterwards. Used when STOREFRONT_TEST_MYSQL_URL is not set.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
+import { freePort } from './ports.js';
 
 export interface MysqlServer {
   url: string;
@@ -22,17 +22,6 @@ function findBinary(names: string[]): string | null {
     }
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** True when a MariaDB/MySQL server binary is installed. */
@@ -159,21 +148,37 @@ export async function stopSharedMysql(): Promise<void> {
   }
 }
 
-/** Drops and creates database `name` (utf8mb4) and returns its URL. */
-export async function freshMysqlDatabase(baseUrl: string, name: string): Promise<string> {
+/** A connection to the server of `baseUrl` without a default database, for creating and dropping them. */
+function adminConnection(baseUrl: string): Promise<mysql.Connection> {
   const u = new URL(baseUrl);
-  const conn = await mysql.createConnection({
+  return mysql.createConnection({
     host: u.hostname,
     port: Number(u.port || 3306),
     user: decodeURIComponent(u.username),
     password: decodeURIComponent(u.password),
   });
+}
+
+/** Drops and creates database `name` (utf8mb4) and returns its URL. */
+export async function freshMysqlDatabase(baseUrl: string, name: string): Promise<string> {
+  const conn = await adminConnection(baseUrl);
   try {
     await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
     await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   } finally {
     await conn.end();
   }
+  const u = new URL(baseUrl);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** Drops database `name` if it exists. */
+export async function dropMysqlDatabase(baseUrl: string, name: string): Promise<void> {
+  const conn = await adminConnection(baseUrl);
+  try {
+    await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  } finally {
+    await conn.end();
+  }
 }
