@@ -1,9 +1,14 @@
 // What every command shares: user errors with exit codes, database opening, terminal output.
+// Runtime modules are imported inside the functions that need them (here and in the commands), so
+// that `--help`, `--version` and `check-theme` do not load knex, Koa and the database drivers.
 import { loadConfig, type Config, type ConfigFlags } from '../runtime/config.js';
-import { checkConnection, createDb, describeDatabase, type Db } from '../runtime/db.js';
+import { describeDatabase } from '../runtime/database-url.js';
+import type { Db } from '../runtime/db.js';
+import type { Site } from '../runtime/sites/store.js';
+import { UserError } from '../runtime/user-error.js';
 
 /** A failure the user can fix; printed as one line, exit code 1 (or 2 for usage). */
-export class CliError extends Error {
+export class CliError extends UserError {
   constructor(
     message: string,
     readonly exitCode = 1,
@@ -32,6 +37,7 @@ export async function openDatabase(
   if (config.databaseUrlSource === 'default' && !options.quiet) {
     note(`storefront: no DATABASE_URL set, using the embedded ${describeDatabase(config.databaseUrl)}`);
   }
+  const { checkConnection, createDb } = await import('../runtime/db.js');
   const db = createDb(config.databaseUrl);
   try {
     await checkConnection(db, config.databaseUrl);
@@ -54,6 +60,14 @@ export async function withDatabase<T>(
   } finally {
     await db.destroy();
   }
+}
+
+/** The site named by --site, or the default site; a one-line error when there is none. */
+export async function siteOf(db: Db, host: string | undefined): Promise<Site> {
+  const { findSiteByHostExact } = await import('../runtime/sites/store.js');
+  const site = await findSiteByHostExact(db, host);
+  if (!site) throw new CliError(`no site for host ${JSON.stringify(host)} (see \`storefront sites list\`)`);
+  return site;
 }
 
 /** Prints a value as JSON on stdout. */

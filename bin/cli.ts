@@ -3,10 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { packageRoot } from '../runtime/paths.js';
-import { ConfigError } from '../runtime/config.js';
-import { DatabaseUnavailableError } from '../runtime/db.js';
-import { SchemaNotMigratedError } from '../runtime/migrate.js';
-import { FixtureError } from '../runtime/fixtures/load.js';
+import { UserError } from '../runtime/user-error.js';
 import { CliError } from './cli-kit.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerSeed } from './commands/seed.js';
@@ -53,16 +50,6 @@ Examples:
   return program;
 }
 
-function isUserError(err: unknown): boolean {
-  return (
-    err instanceof CliError ||
-    err instanceof ConfigError ||
-    err instanceof DatabaseUnavailableError ||
-    err instanceof SchemaNotMigratedError ||
-    err instanceof FixtureError
-  );
-}
-
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
@@ -75,9 +62,9 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end with exit code 0; every other commander error is a usage error.
       return err.exitCode === 0 ? 0 : 2;
     }
-    if (isUserError(err)) {
-      process.stderr.write(`storefront: ${(err as Error).message}\n`);
-      if (verbose) process.stderr.write(`${(err as Error).stack}\n`);
+    if (err instanceof UserError) {
+      process.stderr.write(`storefront: ${err.message}\n`);
+      if (verbose) process.stderr.write(`${err.stack}\n`);
       return err instanceof CliError ? err.exitCode : 1;
     }
     process.stderr.write(`storefront: unexpected error: ${(err as Error)?.message ?? String(err)}\n`);

@@ -1,4 +1,6 @@
+import { UserError } from './user-error.js';
+
 /** A configuration value a user got wrong; its message names the value. */
-export class ConfigError extends Error {
+export class ConfigError extends UserError {
   override name = 'ConfigError';
 }

@@ -1,7 +1,7 @@
 // Flags > environment > defaults, validated into one typed Config. Errors name the bad value.
 import { isAbsolute, resolve } from 'node:path';
 import { starterThemeDir } from './paths.js';
-import { parseDatabaseUrl } from './db.js';
+import { parseDatabaseUrl } from './database-url.js';
 import { ConfigError } from './config-error.js';
 
 export { ConfigError };

@@ -1,4 +1,5 @@
 // Schema migrations: apply, inspect, roll back, and refuse to run on an unmigrated schema.
+import { UserError } from './user-error.js';
 import type { Db } from './db.js';
 import { migrationSource } from '../knex/migrations/index.js';
 
@@ -34,7 +35,7 @@ export async function migrationStatus(db: Db): Promise<MigrationStatus> {
 }
 
 /** The schema is behind the code; the message tells the operator what to run. */
-export class SchemaNotMigratedError extends Error {
+export class SchemaNotMigratedError extends UserError {
   override name = 'SchemaNotMigratedError';
 }
 

@@ -1,11 +1,7 @@
 // storefront accounts list [--site HOST] [--json] | accounts block EMAIL | accounts unblock EMAIL
 import type { Command } from 'commander';
-import type { Db } from '../../runtime/db.js';
-import { assertMigrated } from '../../runtime/migrate.js';
-import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
-import { listAccounts } from '../../runtime/accounts/store.js';
-import { AccountNotFoundError, blockAccount, unblockAccount } from '../../runtime/accounts/service.js';
-import { CliError, printJson, printTable, withDatabase } from '../cli-kit.js';
+import type { Site } from '../../runtime/sites/store.js';
+import { CliError, printJson, printTable, siteOf, withDatabase } from '../cli-kit.js';
 
 interface SiteFlags {
   site?: string;
@@ -13,18 +9,14 @@ interface SiteFlags {
   json?: boolean;
 }
 
-/** The site named by --site, or the default site. */
-async function siteOf(db: Db, host: string | undefined): Promise<Site> {
-  const site = await findSiteByHostExact(db, host);
-  if (!site) throw new CliError(`no site for host ${JSON.stringify(host)} (see \`storefront sites list\`)`);
-  return site;
-}
-
 function siteLabel(site: Site): string {
   return site.isDefault ? 'the default site' : site.host!;
 }
 
 async function changeBlock(email: string, opts: SiteFlags, blocked: boolean): Promise<void> {
+  const { assertMigrated } = await import('../../runtime/migrate.js');
+  const { AccountNotFoundError, blockAccount, unblockAccount } =
+    await import('../../runtime/accounts/service.js');
   await withDatabase({ database: opts.database }, async (db) => {
     await assertMigrated(db);
     const site = await siteOf(db, opts.site);
@@ -64,6 +56,8 @@ export function registerAccounts(program: Command): void {
       '\nExamples:\n  $ storefront accounts list\n  $ storefront accounts list --site shop.example.com --json',
     )
     .action(async (opts: SiteFlags) => {
+      const { assertMigrated } = await import('../../runtime/migrate.js');
+      const { listAccounts } = await import('../../runtime/accounts/store.js');
       await withDatabase({ database: opts.database }, async (db) => {
         await assertMigrated(db);
         const site = await siteOf(db, opts.site);

@@ -1,8 +1,6 @@
 // storefront dev: the theme designer's server — the same app as `serve` on an in-memory SQLite
 // seeded from fixtures, with live reload, CSS hot swap, an error overlay and personas.
 import type { Command } from 'commander';
-import { onShutdownSignal } from '../../runtime/server.js';
-import { DevServerError, startDevServer } from '../../devserver/start.js';
 import { CliError } from '../cli-kit.js';
 
 interface DevFlags {
@@ -35,6 +33,8 @@ Data lives in memory: every start begins from the fixtures, and saving the fixtu
 Switch between guest and the fixture accounts with the toolbar in the page (no passwords).`,
     )
     .action(async (flags: DevFlags) => {
+      const { onShutdownSignal } = await import('../../runtime/server.js');
+      const { DevServerError, startDevServer } = await import('../../devserver/start.js');
       // Fixture passwords are demo data in memory: cheap hashes make start and re-seed instant.
       process.env.STOREFRONT_BCRYPT_COST ??= '4';
       let dev;

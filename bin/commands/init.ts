@@ -1,7 +1,6 @@
 // storefront init DIR: copies the starter theme into a new folder.
 import { relative } from 'node:path';
 import type { Command } from 'commander';
-import { initTheme, InitError } from '../../devserver/init.js';
 import { CliError, note } from '../cli-kit.js';
 
 /** Registers `storefront init`. */
@@ -17,7 +16,8 @@ Examples:
   $ storefront init my-theme              copy the starter theme into ./my-theme
   $ storefront dev --theme my-theme       then work on it with live reload`,
     )
-    .action((dir: string) => {
+    .action(async (dir: string) => {
+      const { initTheme, InitError } = await import('../../devserver/init.js');
       let result;
       try {
         result = initTheme(dir);

@@ -1,6 +1,5 @@
 // storefront migrate [latest|status|rollback]
 import type { Command } from 'commander';
-import { migrateLatest, migrateRollback, migrationStatus } from '../../runtime/migrate.js';
 import { CliError, printJson, withDatabase } from '../cli-kit.js';
 
 /** Registers `storefront migrate`. */
@@ -21,6 +20,7 @@ Examples:
   $ storefront migrate rollback --database mysql://shop:pw@127.0.0.1:3306/shop`,
     )
     .action(async (action: string, opts: { database?: string; all?: boolean; json?: boolean }) => {
+      const { migrateLatest, migrateRollback, migrationStatus } = await import('../../runtime/migrate.js');
       if (!['latest', 'status', 'rollback'].includes(action)) {
         throw new CliError(
           `unknown migrate action ${JSON.stringify(action)} (use latest, status or rollback)`,

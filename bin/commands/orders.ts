@@ -1,18 +1,7 @@
 // storefront orders list [--site HOST] [--json] | storefront orders ship ORDER_ID --carrier NAME
 //   --tracking-number NUM [--tracking-url URL]
 import type { Command } from 'commander';
-import type { Db } from '../../runtime/db.js';
-import { assertMigrated } from '../../runtime/migrate.js';
-import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
-import { listOrders, OrderInputError, shipOrder } from '../../runtime/orders/service.js';
-import { CliError, printJson, printTable, withDatabase } from '../cli-kit.js';
-
-/** The site named by --site, or the default site. */
-async function siteOf(db: Db, host: string | undefined): Promise<Site> {
-  const site = await findSiteByHostExact(db, host);
-  if (!site) throw new CliError(`no site for host ${JSON.stringify(host)} (see \`storefront sites list\`)`);
-  return site;
-}
+import { CliError, printJson, printTable, siteOf, withDatabase } from '../cli-kit.js';
 
 function positiveInt(value: string): number {
   if (!/^\d{1,6}$/.test(value) || Number(value) < 1)
@@ -38,6 +27,8 @@ export function registerOrders(program: Command): void {
       '\nExamples:\n  $ storefront orders list\n  $ storefront orders list --site shop.example.com --json',
     )
     .action(async (opts: { site?: string; limit: string; database?: string; json?: boolean }) => {
+      const { assertMigrated } = await import('../../runtime/migrate.js');
+      const { listOrders } = await import('../../runtime/orders/service.js');
       const limit = positiveInt(opts.limit);
       await withDatabase({ database: opts.database }, async (db) => {
         await assertMigrated(db);
@@ -87,6 +78,8 @@ export function registerOrders(program: Command): void {
           json?: boolean;
         },
       ) => {
+        const { assertMigrated } = await import('../../runtime/migrate.js');
+        const { OrderInputError, shipOrder } = await import('../../runtime/orders/service.js');
         await withDatabase({ database: opts.database }, async (db) => {
           await assertMigrated(db);
           const site = await siteOf(db, opts.site);

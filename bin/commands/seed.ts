@@ -1,10 +1,6 @@
 // storefront seed [--fixtures FILE] [--site HOST]
 import type { Command } from 'commander';
 import { defaultFixturesFile } from '../../runtime/paths.js';
-import { assertMigrated } from '../../runtime/migrate.js';
-import { FixtureError, loadFixtures } from '../../runtime/fixtures/load.js';
-import { seedFixtures } from '../../runtime/fixtures/seed.js';
-import { findSiteByHostExact } from '../../runtime/sites/store.js';
 import { CliError, printJson, withDatabase } from '../cli-kit.js';
 
 /** Registers `storefront seed`. */
@@ -21,6 +17,10 @@ export function registerSeed(program: Command): void {
       '\nExamples:\n  $ storefront seed\n  $ storefront seed --fixtures my-shop.json --site shop.example.com',
     )
     .action(async (opts: { fixtures: string; site?: string; database?: string; json?: boolean }) => {
+      const { assertMigrated } = await import('../../runtime/migrate.js');
+      const { FixtureError, loadFixtures } = await import('../../runtime/fixtures/load.js');
+      const { seedFixtures } = await import('../../runtime/fixtures/seed.js');
+      const { findSiteByHostExact } = await import('../../runtime/sites/store.js');
       let fixtures;
       try {
         fixtures = loadFixtures(opts.fixtures);

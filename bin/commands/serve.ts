@@ -2,14 +2,17 @@
 import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { loadConfig, type ConfigFlags } from '../../runtime/config.js';
-import { describeDatabase } from '../../runtime/db.js';
-import { bootstrap, ThemeLoadError } from '../../runtime/bootstrap.js';
-import { createApp } from '../../runtime/app.js';
-import { listen, onShutdownSignal } from '../../runtime/server.js';
-import { scheduleSweeps } from '../../runtime/maintenance.js';
+import { describeDatabase } from '../../runtime/database-url.js';
 import { CliError, note } from '../cli-kit.js';
 
 async function runWorker(flags: ConfigFlags, announce: boolean): Promise<void> {
+  const [{ bootstrap, ThemeLoadError }, { createApp }, { listen, onShutdownSignal }, { scheduleSweeps }] =
+    await Promise.all([
+      import('../../runtime/bootstrap.js'),
+      import('../../runtime/app.js'),
+      import('../../runtime/server.js'),
+      import('../../runtime/maintenance.js'),
+    ]);
   const config = loadConfig(flags);
   let booted;
   try {
@@ -77,6 +80,8 @@ Examples:
   $ DATABASE_URL=mysql://shop:pw@db:3306/shop STOREFRONT_SECRET=… storefront serve --host 0.0.0.0 --trust-proxy --workers 2`,
     )
     .action(async (opts: ConfigFlags) => {
+      const { bootstrap } = await import('../../runtime/bootstrap.js');
+      const { onShutdownSignal } = await import('../../runtime/server.js');
       const config = loadConfig(opts); // validate flags before forking
       if (config.workers > 1 && cluster.isPrimary) {
         if (config.databaseUrlSource === 'default') {

@@ -1,7 +1,5 @@
 // storefront sites add HOST [--name NAME] | storefront sites list [--json]
 import type { Command } from 'commander';
-import { addSite, listSites, SiteInputError } from '../../runtime/sites/store.js';
-import { assertMigrated } from '../../runtime/migrate.js';
 import { CliError, printJson, printTable, withDatabase } from '../cli-kit.js';
 
 /** Registers `storefront sites`. */
@@ -19,6 +17,8 @@ export function registerSites(program: Command): void {
     .option('--json', 'machine-readable output')
     .addHelpText('after', '\nExample:\n  $ storefront sites add shop.example.com --name "Example Shop"')
     .action(async (host: string, opts: { name?: string; database?: string; json?: boolean }) => {
+      const { addSite, SiteInputError } = await import('../../runtime/sites/store.js');
+      const { assertMigrated } = await import('../../runtime/migrate.js');
       await withDatabase({ database: opts.database }, async (db) => {
         await assertMigrated(db);
         try {
@@ -38,6 +38,8 @@ export function registerSites(program: Command): void {
     .option('--database <url>', 'database URL (default: $DATABASE_URL)')
     .option('--json', 'machine-readable output')
     .action(async (opts: { database?: string; json?: boolean }) => {
+      const { listSites } = await import('../../runtime/sites/store.js');
+      const { assertMigrated } = await import('../../runtime/migrate.js');
       await withDatabase({ database: opts.database }, async (db) => {
         await assertMigrated(db);
         const all = await listSites(db);

@@ -32,6 +32,26 @@ describe('bin/storefront', () => {
   before(() => (dir = mkdtempSync(join(tmpdir(), 'storefront-cli-'))));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('loads no database driver, knex or Koa for --help, --version and check-theme', async () => {
+    // CI calls check-theme on every push: it should cost a Node start-up, not the whole runtime.
+    const cli = new URL('../../dist/bin/cli.js', import.meta.url).href;
+    const theme = new URL('../../themes-starter', import.meta.url).pathname;
+    for (const args of [['--help'], ['--version'], ['check-theme', theme, '--format', 'json']]) {
+      const script = `
+        import { createRequire } from 'node:module';
+        const { main } = await import(${JSON.stringify(cli)});
+        const write = process.stdout.write.bind(process.stdout);
+        process.stdout.write = () => true;
+        await main(['node', 'storefront', ...${JSON.stringify(args)}]);
+        process.stdout.write = write;
+        const loaded = Object.keys(createRequire(import.meta.url).cache);
+        console.log(JSON.stringify(['knex', 'mysql2', 'better-sqlite3', 'koa'].filter((name) =>
+          loaded.some((file) => file.includes(\`/node_modules/\${name}/\`)))));`;
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
+      expect(JSON.parse(stdout.trim().split('\n').pop()!), args.join(' ')).to.deep.equal([]);
+    }
+  });
+
   it('prints help with examples and the version', async () => {
     const help = await storefront(['--help']);
     expect(help.code).to.equal(0);
