@@ -9,7 +9,7 @@ import type Koa from 'koa';
 import { loadConfig } from '../runtime/config.js';
 import { bootstrap } from '../runtime/bootstrap.js';
 import { createApp } from '../runtime/app.js';
-import { listen, type RunningServer } from '../runtime/server.js';
+import { listen, ListenError, type RunningServer } from '../runtime/server.js';
 import { Theme } from '../runtime/theme/theme.js';
 import { TemplateError } from '../runtime/theme/errors.js';
 import { readAsset } from '../runtime/theme/assets.js';
@@ -170,13 +170,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     running = await listen(app, config.host, config.port);
   } catch (err) {
     await booted.close();
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new DevServerError(
-        `port ${config.port} on ${config.host} is already in use (choose another with --port)`,
-      );
-    if (code === 'EACCES')
-      throw new DevServerError(`no permission to listen on ${config.host}:${config.port}`);
+    if (err instanceof ListenError) throw new DevServerError(err.message);
     throw err;
   }
 

@@ -1,4 +1,5 @@
 // Listening and stopping: an HTTP server around the app, with graceful shutdown.
+import { UserError } from './user-error.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
@@ -12,6 +13,18 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
+/** A port that is taken or not allowed: the user picks another (one line, exit 1 in the CLI). */
+export class ListenError extends UserError {
+  override name = 'ListenError';
+}
+
+function listenFailure(err: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (err.code === 'EADDRINUSE')
+    return new ListenError(`port ${port} on ${host} is already in use (choose another with --port)`);
+  if (err.code === 'EACCES') return new ListenError(`no permission to listen on ${host}:${port}`);
+  return err;
+}
+
 /** Starts listening on host:port (port 0 picks a free one). */
 export async function listen(app: Koa<never> | Koa, host: string, port: number): Promise<RunningServer> {
   const server = createServer(app.callback());
@@ -19,9 +32,10 @@ export async function listen(app: Koa<never> | Koa, host: string, port: number):
   server.headersTimeout = 10000;
   server.requestTimeout = 30000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const fail = (err: NodeJS.ErrnoException) => reject(listenFailure(err, host, port));
+    server.once('error', fail);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve();
     });
   });

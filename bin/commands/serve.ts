@@ -27,12 +27,6 @@ async function runWorker(flags: ConfigFlags, announce: boolean): Promise<void> {
     running = await listen(app, config.host, config.port);
   } catch (err) {
     await booted.close();
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new CliError(
-        `port ${config.port} on ${config.host} is already in use (choose another with --port)`,
-      );
-    if (code === 'EACCES') throw new CliError(`no permission to listen on ${config.host}:${config.port}`);
     throw err;
   }
   if (announce) {

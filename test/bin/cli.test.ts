@@ -1,6 +1,7 @@
 // The CLI as users run it: `node bin/storefront …` (the compiled build), exit codes and one-line errors.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -104,6 +105,24 @@ describe('bin/storefront', () => {
       host: string | null;
     }>;
     expect(list.map((s) => s.host)).to.deep.equal([null, 'shop.example.com']);
+  });
+
+  it('exits 1 with one line when the port is taken, for serve and for dev', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = String((taken.address() as { port: number }).port);
+    try {
+      for (const command of ['serve', 'dev']) {
+        const res = await storefront([command, '--port', port, '--host', '127.0.0.1'], { cwd: dir });
+        expect(res.code, `${command}: ${res.stderr}`).to.equal(1);
+        expect(res.stderr).to.include(
+          `storefront: port ${port} on 127.0.0.1 is already in use (choose another with --port)`,
+        );
+        expect(res.stderr).not.to.match(/\n\s+at /);
+      }
+    } finally {
+      taken.close();
+    }
   });
 
   it('reports a bad fixtures file with its pointer', async () => {
