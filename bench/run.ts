@@ -22,7 +22,7 @@
 //   login        /products p99 with 10 logins/s at the default bcrypt cost vs without (MySQL)
 //   workers      /products with serve --workers 1 vs --workers 2 (SQLite), RSS of all processes
 //   galera       1 and 2 serve processes on a 3-node Galera cluster vs 1 on a single MariaDB
-//                (needs test/helpers/galera.ts, or BENCH_GALERA_HELPER=<module>; otherwise `skipped`)
+//                (needs galera-4 and rsync, as `npm run test:cluster` does; otherwise `skipped`)
 //   reload       storefront dev reload latency (bench/reload.ts)
 //   check-theme  check-theme on the starter theme and on 1,000 templates (bench/check-theme.ts)
 import { spawnSync } from 'node:child_process';

@@ -1,11 +1,6 @@
-// Scenario `galera`: catalog req/s with one and with two serve processes on a 3-node Galera cluster,
-// against one process on a single MariaDB. It needs test/helpers/galera.ts (written separately):
-// until that module exists, or when it cannot start a cluster here, the scenario reports a
-// `skipped: reason` row. The helper is looked up at run time and duck-typed: an exported function
-// whose name contains "galera" (e.g. startGaleraCluster) resolving to an object with stop() and the
-// node URLs as `urls: string[]`, `nodes: Array<{ url: string }>` or `url` + `nodeUrls`.
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// Scenario `galera`: catalog req/s with one and with two serve processes on a 3-node Galera cluster
+// (test/helpers/galera.ts, the cluster of `npm run test:cluster`), against one process on a single
+// MariaDB. Where a cluster cannot run here (no galera-4, no rsync), it reports a `skipped` row.
 import type { Scenario, ScenarioContext } from '../context.js';
 import type { Row } from '../report.js';
 import { skippedRow } from '../report.js';
@@ -14,43 +9,12 @@ import { startServe } from '../serve-process.js';
 import { failureNote, hammer, type LoadResult } from '../load.js';
 import { prepareDatabase } from '../../test/helpers/server.js';
 import { freshMysqlDatabase } from '../../test/helpers/mariadb.js';
+import {
+  galeraUnavailableReason,
+  startGaleraCluster,
+  type GaleraCluster,
+} from '../../test/helpers/galera.js';
 import { ratio } from '../stats.js';
-
-// BENCH_GALERA_HELPER points at another module with the same shape (to try the scenario out)
-const HELPER =
-  process.env.BENCH_GALERA_HELPER || fileURLToPath(new URL('../../test/helpers/galera.ts', import.meta.url));
-
-interface Cluster {
-  urls: string[];
-  stop(): Promise<void>;
-}
-
-type Starter = (...args: unknown[]) => Promise<unknown>;
-
-function clusterFrom(value: unknown): Cluster | null {
-  if (!value || typeof value !== 'object') return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.stop !== 'function') return null;
-  let urls: unknown = v.urls ?? v.nodeUrls;
-  if (!urls && Array.isArray(v.nodes)) urls = (v.nodes as Array<Record<string, unknown>>).map((n) => n.url);
-  if (!Array.isArray(urls) || urls.length < 2 || urls.some((u) => typeof u !== 'string')) return null;
-  return { urls: urls as string[], stop: () => (v.stop as () => Promise<void>)() };
-}
-
-/** Imports the helper and finds its start function, or says why not. */
-async function findStarter(): Promise<Starter | string> {
-  if (!existsSync(HELPER)) return 'test/helpers/galera.ts not present yet';
-  // imported by a computed URL, so the bench compiles without the helper
-  const mod = (await import(pathToFileURL(HELPER).href)) as Record<string, unknown>;
-  const name = Object.keys(mod).find(
-    (k) => /galera/i.test(k) && /start|cluster/i.test(k) && typeof mod[k] === 'function',
-  );
-  if (!name)
-    return `test/helpers/galera.ts exports no start function (exports: ${Object.keys(mod).join(', ')})`;
-  const available = Object.keys(mod).find((k) => /available/i.test(k) && typeof mod[k] === 'function');
-  if (available && !(mod[available] as () => boolean)()) return `${available}() is false on this machine`;
-  return mod[name] as Starter;
-}
 
 async function catalogRps(
   ctx: ScenarioContext,
@@ -76,10 +40,7 @@ export const galeraScenario: Scenario = {
   description: 'catalog req/s: 1 and 2 serve processes on a 3-node Galera cluster vs 1 on a single MariaDB',
   async run(ctx) {
     const label = 'GET /products on 3-node Galera';
-    const starter = await findStarter();
-    if (typeof starter === 'string')
-      return { rows: [skippedRow(label, 'galera', starter)], details: { skipped: starter } };
-    const missing = ctx.mysql.unavailableReason();
+    const missing = galeraUnavailableReason() ?? ctx.mysql.unavailableReason();
     if (missing) return { rows: [skippedRow(label, 'galera', missing)], details: { skipped: missing } };
 
     const single = await withTeardown(async (t) => {
@@ -89,19 +50,14 @@ export const galeraScenario: Scenario = {
     });
     return withTeardown(async (t) => {
       ctx.log('  starting a 3-node Galera cluster');
-      let cluster: Cluster | null;
+      let cluster: GaleraCluster;
       try {
-        cluster = clusterFrom(await starter());
+        cluster = await startGaleraCluster();
       } catch (err) {
-        const reason = `the Galera helper failed: ${(err as Error).message.split('\n')[0]}`;
+        const reason = `the Galera cluster did not start: ${(err as Error).message.split('\n')[0]}`;
         return { rows: [skippedRow(label, 'galera', reason)], details: { single, skipped: reason } };
       }
-      if (!cluster) {
-        const reason = 'the Galera helper returned no { urls, stop() }';
-        return { rows: [skippedRow(label, 'galera', reason)], details: { single, skipped: reason } };
-      }
-      const stopCluster = cluster.stop;
-      t.add('stop Galera cluster', () => stopCluster());
+      t.add('stop Galera cluster', () => cluster.stop());
       // one database for the bench, created through node 1 (Galera replicates the DDL)
       const first = await freshMysqlDatabase(cluster.urls[0], 'bench_galera');
       const urls = cluster.urls.map((u) => {
