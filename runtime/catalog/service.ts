@@ -89,9 +89,18 @@ async function findProduct(db: Db, siteId: string, slug: string): Promise<Produc
   return toProduct(row, await variantsOf(db, siteId, [row.id]));
 }
 
+/** Freezes a plain object graph: a cached object that a render tried to change would throw. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /**
  * The `products` template object's calls for the page routes, through a short per-process cache
- * (see cache.ts). Cached objects are shared between renders: nothing may modify them.
+ * (see cache.ts). Cached objects are shared between renders, so they are frozen.
  */
 export class CatalogReader {
   private readonly pages: TtlCache<ProductPage>;
@@ -115,7 +124,7 @@ export class CatalogReader {
     const perPage = clampLimit(args.limit, DEFAULT_PAGE_SIZE);
     const page = clampPage(args.page);
     const { items, total } = await this.pages.get(`${siteId}\n${perPage}\n${page}`, () =>
-      loadProductPage(this.db, siteId, perPage, page),
+      loadProductPage(this.db, siteId, perPage, page).then(deepFreeze),
     );
     return { items, ...paging(page, perPage, total, request) };
   }
@@ -123,7 +132,7 @@ export class CatalogReader {
   /** products.find: one product by slug, or null. */
   find(siteId: string, slug: string): Promise<ProductObject | null> {
     if (!slug || slug.length > 190) return Promise.resolve(null);
-    return this.products.get(`${siteId}\n${slug}`, () => findProduct(this.db, siteId, slug));
+    return this.products.get(`${siteId}\n${slug}`, () => findProduct(this.db, siteId, slug).then(deepFreeze));
   }
 
   /** Drops every cached page and product (dev after a fixture change; tests). */

@@ -1,6 +1,8 @@
 // The per-process catalog cache of `serve` over a real listening server: a repeated catalog page
 // costs no catalog query, checkout keeps reading live prices, and a change shows once the time is up.
 import { expect } from 'chai';
+import { CatalogReader } from '../../runtime/catalog/service.js';
+import { findSiteByHostExact } from '../../runtime/sites/store.js';
 import { TestBrowser } from '../helpers/browser.js';
 import { prepareDatabase, startTestServer, tempSqliteUrl, type TestServer } from '../helpers/server.js';
 
@@ -46,6 +48,20 @@ describe('http/catalog cache (serve, SQLite)', () => {
     // another page of the listing is another entry
     await browser.get('/products?page=2');
     expect(server.queries.filter((q) => CATALOG_TABLES.test(q))).to.have.length.greaterThan(0);
+  });
+
+  it('hands out frozen objects, so one render cannot change what the next one sees', async () => {
+    const server = await start(0);
+    const site = (await findSiteByHostExact(server.db, undefined))!;
+    const catalog = new CatalogReader(server.db, 60000);
+    const listing = await catalog.paginate(site.id, {}, { path: '/products', query: {} });
+    const product = (await catalog.find(site.id, listing.items[0].slug))!;
+    for (const value of [listing.items, listing.items[0].price, product, product.variants[0].price])
+      expect(Object.isFrozen(value)).to.equal(true);
+    expect(() => {
+      'use strict';
+      (product as { name: string }).name = 'changed';
+    }).to.throw(TypeError);
   });
 
   it('shows a renamed product once the cache time is up, and at once with the cache off', async () => {
