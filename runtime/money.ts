@@ -11,7 +11,6 @@ interface CurrencyFormat {
   formatter: Intl.NumberFormat;
   /** 10 ** minor-unit digits: 100 for EUR, 1 for JPY. */
   divisor: number;
-  digits: number;
 }
 
 // resolvedOptions() builds a fresh object on every call and showed up at ~8% of a catalog render's
@@ -23,15 +22,10 @@ function formatOf(currency: string): CurrencyFormat {
   if (!f) {
     const formatter = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
     const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-    f = { formatter, digits, divisor: 10 ** digits };
+    f = { formatter, divisor: 10 ** digits };
     formats.set(currency, f);
   }
   return f;
-}
-
-/** Minor-unit digits of a currency (2 for EUR, 0 for JPY). */
-export function minorDigits(currency: string): number {
-  return formatOf(currency).digits;
 }
 
 /** Builds the money object for an amount in minor units. */

@@ -13,20 +13,11 @@ import {
   makeAccount,
   PASSWORD,
   type VariantRow,
+  summarizeAnswers,
 } from '../helpers/commerce.js';
 import { useCluster, wsrepCounters, type ServeProcess } from './harness.js';
 
 const N = 45;
-
-function summary(results: TestResponse[]): string {
-  const counts = new Map<string, number>();
-  for (const r of results) {
-    const key =
-      `${r.status} ${r.json?.error?.code ?? (r.headers.get('idempotent-replayed') ? 'replayed' : '')}`.trim();
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].map(([k, n]) => `${k} ×${n}`).join(', ');
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -85,7 +76,7 @@ describe('cluster: concurrent identical place-orders spread over the serve proce
           b.postJson(`${serve[i % serve.length].url}/_post/checkout/place-order`, body, token),
         ),
       );
-      process.stdout.write(`      answers: ${summary(results)}\n      ${await counters()}\n`);
+      process.stdout.write(`      answers: ${summarizeAnswers(results)}\n      ${await counters()}\n`);
 
       // Exactly one order, as every node sees it.
       const sessionId = b.cookies.get('sf_session')!;

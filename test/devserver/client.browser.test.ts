@@ -1,23 +1,14 @@
 // The dev client in a real browser (Chromium through playwright-core): CSS hot swap without a
 // reload, scroll kept across a reload, console errors in the terminal, the persona toolbar, and
 // no CSP violation. Skipped when no Chromium is installed (CHROMIUM_PATH or /usr/bin/chromium…).
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../devserver/start.js';
 import { defaultFixturesFile } from '../../runtime/paths.js';
+import { chromiumPath } from '../helpers/chromium.js';
 import { insertBefore, tempTheme, themeFacts } from './helpers.js';
-
-function chromiumPath(): string | null {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ];
-  return candidates.find((p): p is string => Boolean(p && existsSync(p))) ?? null;
-}
 
 describe('devserver client in a browser', function () {
   this.timeout(60000);

@@ -3,10 +3,11 @@
 // test file, a fresh browser context per test, and a screenshot of every failed test under
 // test-results/e2e/. Skipped when no Chromium is installed, except under CI=true where that fails.
 // STOREFRONT_E2E_THEME=<dir> runs the suite against another theme than the starter theme.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../helpers/chromium.js';
 import { prepareDatabase, startTestServer, tempSqliteUrl, type TestServer } from '../helpers/server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,26 +27,6 @@ export const ADDRESS = {
   postal_code: 'N1 9GU',
   country: 'gb',
 };
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-dev-shm-usage',
-  '--disable-extensions',
-  '--disable-gpu',
-  '--no-first-run',
-];
-
-/** The system Chromium, or null. */
-export function chromiumPath(): string | null {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ];
-  return candidates.find((p): p is string => Boolean(p && existsSync(p))) ?? null;
-}
 
 /** A file name made of a test's title: letters, digits, dots, dashes and underscores only. */
 export function screenshotName(title: string): string {

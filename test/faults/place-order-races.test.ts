@@ -14,7 +14,7 @@
 import { expect } from 'chai';
 import type { Db } from '../../runtime/db.js';
 import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
-import type { TestBrowser, TestResponse } from '../helpers/browser.js';
+import type { TestBrowser } from '../helpers/browser.js';
 import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
 import { forEachEngine } from '../helpers/engines.js';
 import {
@@ -26,6 +26,7 @@ import {
   makeAccount,
   signIn,
   type VariantRow,
+  summarizeAnswers,
 } from '../helpers/commerce.js';
 
 const N = 50;
@@ -67,16 +68,6 @@ forEachEngine('faults/place-order races', (engineCtx) => {
     return { ...ready, fingerprint: q.json.Fingerprint as string };
   }
 
-  function summary(results: TestResponse[]): string {
-    const counts = new Map<string, number>();
-    for (const r of results) {
-      const key =
-        `${r.status} ${r.json?.error?.code ?? (r.headers.get('idempotent-replayed') ? 'replayed' : '')}`.trim();
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    return [...counts].map(([k, n]) => `${k} ×${n}`).join(', ');
-  }
-
   for (const who of ['a guest', 'a signed-in account'] as const) {
     it(`${N} concurrent identical place-orders of ${who} create exactly one order; every answer is it (duplicates wait for it)`, async function () {
       this.timeout(120000);
@@ -92,7 +83,7 @@ forEachEngine('faults/place-order races', (engineCtx) => {
       const results = await Promise.all(
         Array.from({ length: N }, () => b.postJson('/_post/checkout/place-order', body, token)),
       );
-      process.stdout.write(`      answers: ${summary(results)}\n`);
+      process.stdout.write(`      answers: ${summarizeAnswers(results)}\n`);
 
       const orders = await db('orders')
         .where({ site_id: site.id, session_id: b.cookies.get('sf_session')! })
@@ -141,7 +132,7 @@ forEachEngine('faults/place-order races', (engineCtx) => {
         ),
       ),
     );
-    process.stdout.write(`      answers: ${summary(results)}\n`);
+    process.stdout.write(`      answers: ${summarizeAnswers(results)}\n`);
 
     const orders = await db('orders')
       .where({ site_id: site.id, session_id: b.cookies.get('sf_session')! })
@@ -189,7 +180,7 @@ forEachEngine('faults/place-order races', (engineCtx) => {
         ),
       ),
     );
-    process.stdout.write(`      answers: ${summary(results)}\n`);
+    process.stdout.write(`      answers: ${summarizeAnswers(results)}\n`);
     for (const r of results) expect(r.status, r.text).to.equal(201);
     expect(new Set(results.map((r) => r.json.ID)).size).to.equal(N);
     const account = (await db('accounts').where({ site_id: site.id, email }).first('id')) as { id: string };

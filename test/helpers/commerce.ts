@@ -9,7 +9,7 @@ import { createAccount } from '../../runtime/accounts/store.js';
 import { newId } from '../../runtime/ids.js';
 import { dbNow } from '../../runtime/time.js';
 import type { Site } from '../../runtime/sites/store.js';
-import { TestBrowser } from './browser.js';
+import { TestBrowser, type TestResponse } from './browser.js';
 
 process.env.STOREFRONT_BCRYPT_COST = '4';
 
@@ -171,4 +171,15 @@ export function getAsHost(
     req.on('error', reject);
     req.end();
   });
+}
+
+/** Counts answers by status and error code ("201 ×1, 201 replayed ×49"), for the test log. */
+export function summarizeAnswers(results: TestResponse[]): string {
+  const counts = new Map<string, number>();
+  for (const r of results) {
+    const key =
+      `${r.status} ${r.json?.error?.code ?? (r.headers.get('idempotent-replayed') ? 'replayed' : '')}`.trim();
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([k, n]) => `${k} ×${n}`).join(', ');
 }

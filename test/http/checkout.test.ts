@@ -469,19 +469,24 @@ forEachEngine('http/checkout', (engineCtx) => {
       expect(await ordersOfSession(browser)).to.have.length(1);
     });
 
-    it('a duplicate waits for the attempt in progress and answers with its order', async () => {
-      const { browser, token, quote: q } = await readyToOrder([[v[0].id, 1]]);
+    /**
+     * Stores a `processing` record for a fresh key and this browser's payload (the ADDRESS, no note),
+     * as another serve process does while it places the order.
+     */
+    async function holdKeyElsewhere(
+      browser: TestBrowser,
+      fingerprint: string,
+    ): Promise<{ key: string; orderId: string }> {
       const key = idempotencyKey();
+      const orderId = newId();
       const hash = sha256Hex(
         canonicalJson({
           session: browser.cookies.get('sf_session'),
-          quote_fingerprint: q.Fingerprint,
+          quote_fingerprint: fingerprint,
           shipping_address: NORMALIZED_ADDRESS,
           note: '',
         }),
       );
-      // another process holds the key and is placing the order
-      const orderId = newId();
       await db('idempotency_records').insert({
         site_id: site.id,
         idempotency_key: key,
@@ -491,6 +496,13 @@ forEachEngine('http/checkout', (engineCtx) => {
         created_at: dbNow(),
         expires_at: toDbTime(new Date(Date.now() + 24 * 3600 * 1000)),
       });
+      return { key, orderId };
+    }
+
+    it('a duplicate waits for the attempt in progress and answers with its order', async () => {
+      const { browser, token, quote: q } = await readyToOrder([[v[0].id, 1]]);
+      // another process holds the key and is placing the order
+      const { key, orderId } = await holdKeyElsewhere(browser, q.Fingerprint);
       const duplicate = place(browser, token, { idempotency_key: key, quote_fingerprint: q.Fingerprint });
       await new Promise((r) => setTimeout(r, 150));
       const body = { ID: orderId, Number: 'SF-WAITED1' };
@@ -506,25 +518,7 @@ forEachEngine('http/checkout', (engineCtx) => {
     it('answers 503 idempotency_in_progress with Retry-After when the attempt in progress takes too long, and takes over an abandoned one', async function () {
       this.timeout(30000);
       const { browser, token, quote: q } = await readyToOrder([[v[0].id, 1]]);
-      const key = idempotencyKey();
-      const hash = sha256Hex(
-        canonicalJson({
-          session: browser.cookies.get('sf_session'),
-          quote_fingerprint: q.Fingerprint,
-          shipping_address: NORMALIZED_ADDRESS,
-          note: '',
-        }),
-      );
-      const expires = toDbTime(new Date(Date.now() + 24 * 3600 * 1000));
-      await db('idempotency_records').insert({
-        site_id: site.id,
-        idempotency_key: key,
-        request_hash: hash,
-        state: 'processing',
-        order_id: newId(),
-        created_at: dbNow(),
-        expires_at: expires,
-      });
+      const { key } = await holdKeyElsewhere(browser, q.Fingerprint);
       const busy = await place(browser, token, { idempotency_key: key, quote_fingerprint: q.Fingerprint });
       expect(busy.status).to.equal(503);
       expect(busy.json.error.code).to.equal('idempotency_in_progress');
