@@ -125,6 +125,12 @@ describe('bin/storefront', () => {
     }
   });
 
+  it('refuses a bad --catalog-cache-ms with one line before starting anything', async () => {
+    const res = await storefront(['serve', '--catalog-cache-ms', 'soon', '--port', '0'], { cwd: dir });
+    expect(res.code).to.equal(1);
+    expect(res.stderr.trim()).to.equal('storefront: catalog cache (ms) must be an integer, got "soon"');
+  });
+
   it('reports a bad fixtures file with its pointer', async () => {
     const res = await storefront(['seed', '--fixtures', join(dir, 'missing.json')], { cwd: dir });
     expect(res.code).to.equal(1);
