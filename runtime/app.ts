@@ -19,7 +19,10 @@ export function createApp(
   deps: AppDeps,
   options: { log?: ((line: string) => void) | null } = {},
 ): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.config.trustProxy, keys: deps.keys });
+  // With N proxies in front, ctx.ip is the address the outermost one appended to X-Forwarded-For
+  // (Koa keeps the right-most N entries); what the client wrote further left never counts.
+  const hops = deps.config.trustProxy;
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops, keys: deps.keys });
   app.silent = true; // errors are logged by errorHandler, once, as JSON
   const posts = postRoutes(deps);
 

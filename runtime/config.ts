@@ -19,9 +19,16 @@ export interface Config {
   themeDir: string;
   workers: number;
   allowHttp: boolean;
-  trustProxy: boolean;
+  /** How many reverse proxies stand in front (0 = none: X-Forwarded-* are ignored). */
+  trustProxy: number;
   /** How long each process reuses a rendered catalog object (products.*); 0 = never. */
   catalogCacheMs: number;
+  /** Deadline of every database query (and of acquiring a connection), in milliseconds. */
+  dbTimeoutMs: number;
+  /** Accepted registrations per client address per hour. */
+  registerLimit: number;
+  /** Where /metrics is served (its own listener), or null when metrics are off. */
+  metrics: { host: string; port: number } | null;
 }
 
 /** The command-line flags that feed the Config (commander hands them over as strings). */
@@ -33,8 +40,13 @@ export interface ConfigFlags {
   theme?: string;
   workers?: string | number;
   allowHttp?: boolean;
-  trustProxy?: boolean;
+  /** `--trust-proxy` alone is true (one proxy); `--trust-proxy 2` is the string "2". */
+  trustProxy?: boolean | string | number;
   catalogCacheMs?: string | number;
+  dbTimeoutMs?: string | number;
+  registerLimit?: string | number;
+  /** `--metrics` alone is true (127.0.0.1:9464); else "PORT" or "HOST:PORT". */
+  metrics?: boolean | string;
 }
 
 /** The embedded database used when neither --database nor DATABASE_URL is given. */
@@ -42,6 +54,10 @@ export const DEFAULT_DATABASE_URL = 'sqlite:./storefront.sqlite';
 export const MIN_SECRET_LENGTH = 32;
 /** Catalog changes (an operator's `seed`) show on every process within this many milliseconds. */
 export const DEFAULT_CATALOG_CACHE_MS = 2000;
+export const DEFAULT_DB_TIMEOUT_MS = 5000;
+export const DEFAULT_REGISTER_LIMIT = 50;
+/** The port OpenTelemetry's Prometheus exporter uses; loopback unless a host is named. */
+export const DEFAULT_METRICS_PORT = 9464;
 
 function pick<T>(flag: T | undefined, envValue: T | undefined, fallback: T): T {
   if (flag !== undefined && flag !== '') return flag;
@@ -116,6 +132,19 @@ export function loadConfig(
     60000,
   );
 
+  const dbTimeoutMs = parseIntInRange(
+    'database timeout (ms)',
+    pick<string | number>(flags.dbTimeoutMs, env.STOREFRONT_DB_TIMEOUT_MS, DEFAULT_DB_TIMEOUT_MS),
+    100,
+    600000,
+  );
+  const registerLimit = parseIntInRange(
+    'register limit (per address per hour)',
+    pick<string | number>(flags.registerLimit, env.STOREFRONT_REGISTER_LIMIT, DEFAULT_REGISTER_LIMIT),
+    1,
+    1000000,
+  );
+
   return {
     databaseUrl,
     databaseUrlSource,
@@ -126,9 +155,33 @@ export function loadConfig(
     themeDir,
     workers,
     allowHttp: Boolean(flags.allowHttp),
-    trustProxy: Boolean(flags.trustProxy),
+    trustProxy: parseTrustProxy(pick<boolean | string | number>(flags.trustProxy, env.STOREFRONT_TRUST_PROXY, 0)),
     catalogCacheMs,
+    dbTimeoutMs,
+    registerLimit,
+    metrics: parseMetrics(pick<boolean | string>(flags.metrics, env.STOREFRONT_METRICS, false)),
   };
+}
+
+/** `--trust-proxy [HOPS]`: true (the bare flag) is one proxy; false/0 is none; else 1–10 hops. */
+function parseTrustProxy(raw: boolean | string | number): number {
+  if (raw === true) return 1;
+  if (raw === false) return 0;
+  const text = String(raw).trim().toLowerCase();
+  if (text === 'true') return 1;
+  if (text === 'false') return 0;
+  return parseIntInRange('trust-proxy (number of proxies in front)', text, 0, 10);
+}
+
+/** `--metrics [[HOST:]PORT]`: true (the bare flag) is 127.0.0.1:9464; false is off. */
+function parseMetrics(raw: boolean | string): { host: string; port: number } | null {
+  if (raw === false || raw === 'false' || raw === '0') return null;
+  if (raw === true || raw === 'true') return { host: '127.0.0.1', port: DEFAULT_METRICS_PORT };
+  const text = String(raw).trim();
+  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?(\d+)$/.exec(text);
+  if (!match) throw new ConfigError(`metrics must be PORT or HOST:PORT, got ${JSON.stringify(text)}`);
+  const port = parseIntInRange('metrics port', match[2]!, 1, 65535);
+  return { host: (match[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port };
 }
 
 /** True for addresses only this machine can reach, where plain HTTP cookies are acceptable. */

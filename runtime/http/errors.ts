@@ -9,6 +9,7 @@ export const ERROR_TABLE = {
   csrf_rejected: [403, 'The security token is missing or has expired. Reload the page and try again.'],
   registration_closed: [403, 'This shop does not accept new accounts at the moment.'],
   login_closed: [403, 'Signing in is not possible at the moment.'],
+  https_required: [403, 'This shop only accepts requests over HTTPS.'],
   not_found: [404, 'Not found.'],
   variant_not_found: [404, 'This product variant does not exist.'],
   method_not_allowed: [405, 'This method is not allowed here.'],
@@ -36,6 +37,7 @@ export const ERROR_TABLE = {
     'idempotency_key must be 16 to 64 characters of letters, digits, "-" or "_".',
   ],
   idempotency_key_reused: [422, 'This idempotency key was already used for a different order.'],
+  amount_too_large: [422, 'This order would exceed the largest amount the shop accepts in one order.'],
   rate_limited: [429, 'Too many attempts. Try again later.'],
   internal_error: [500, 'Something went wrong on our side.'],
   // Only after a duplicate waited IN_PROGRESS_WAIT_MS for the attempt holding its key. Not 409: to
@@ -43,6 +45,9 @@ export const ERROR_TABLE = {
   // placed. A 5xx means "outcome unknown: retry with the same key", which gets the order.
   idempotency_in_progress: [503, 'This order is still being placed. Try again in a moment.'],
   service_unavailable: [503, 'The service is temporarily unavailable.'],
+  // Sign-in and registration when every password-hashing thread is busy and the queue is full:
+  // refused at once rather than queued for seconds behind a flood.
+  service_busy: [503, 'The service is busy. Try again in a moment.'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
