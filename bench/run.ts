@@ -20,6 +20,8 @@
 //   cart         cart/add + cart/get, one guest session per connection (MySQL)
 //   checkout     checkout/quote; place-order with distinct idempotency keys (MySQL)
 //   login        /products p99 with 10 logins/s at the default bcrypt cost vs without (MySQL)
+//   register-flood  login p99 and statuses while 100 connections flood register, from one client
+//                address and from many (MySQL; goal p99 < 1 s)
 //   workers      /products with serve --workers 1 vs --workers 2 (SQLite), RSS of all processes
 //   galera       1 and 2 serve processes on a 3-node Galera cluster vs 1 on a single MariaDB
 //                (needs galera-4 and rsync, as `npm run test:cluster` does; otherwise `skipped`)
@@ -39,6 +41,7 @@ import { catalogScenario } from './scenarios/catalog.js';
 import { cartScenario } from './scenarios/cart.js';
 import { checkoutScenario } from './scenarios/checkout.js';
 import { loginScenario } from './scenarios/login.js';
+import { registerFloodScenario } from './scenarios/register-flood.js';
 import { workersScenario } from './scenarios/workers.js';
 import { galeraScenario } from './scenarios/galera.js';
 import { reloadScenario } from './scenarios/reload.js';
@@ -49,6 +52,7 @@ const SCENARIOS: Scenario[] = [
   cartScenario,
   checkoutScenario,
   loginScenario,
+  registerFloodScenario,
   workersScenario,
   galeraScenario,
   reloadScenario,

@@ -8,8 +8,8 @@ import { bodyOf } from '../runtime/http/body.js';
 import { HttpError } from '../runtime/http/errors.js';
 import { markPrivate } from '../runtime/http/cache-headers.js';
 import { ensureSession, existingSessionId, type SessionData } from '../runtime/http/session.js';
-import { resolveAuth } from '../runtime/accounts/auth.js';
-import { moveCart } from '../runtime/accounts/store.js';
+import { resolveAuth, type AccountSessionData } from '../runtime/accounts/auth.js';
+import { moveCart, sessionGenerationOf } from '../runtime/accounts/store.js';
 import { newId } from '../runtime/ids.js';
 import { dbNow, toDbTime } from '../runtime/time.js';
 import { DEV_PREFIX } from './inject.js';
@@ -82,8 +82,15 @@ async function switchTo(ctx: Ctx, deps: AppDeps, accountId: string | null): Prom
   ensureSession(ctx);
   const sess = ctx.session as unknown as SessionData & { regenerate(): Promise<void> };
   sess.siteId = siteId;
-  if (accountId) sess.accountId = accountId;
-  else delete sess.accountId;
+  // A persona signs in like a login does: the session keeps the account's current generation.
+  const generation = accountId ? await sessionGenerationOf(deps.db, siteId, accountId) : null;
+  if (accountId && generation !== null) {
+    sess.accountId = accountId;
+    (sess as AccountSessionData).generation = generation;
+  } else {
+    delete sess.accountId;
+    delete (sess as AccountSessionData).generation;
+  }
   sess.createdAt = Date.now();
   await sess.regenerate();
   const newSessionId = ctx.state.sessionId!;

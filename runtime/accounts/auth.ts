@@ -1,5 +1,6 @@
 // The `auth` template object, built from the session once per render. Guest unless the session
-// holds an account of this site that is not blocked and whose membership is active.
+// holds an account of this site that is not blocked, whose membership is active, and whose session
+// generation (bumped by every block) is the one the session was signed in with.
 import type Koa from 'koa';
 import type { Db } from '../db.js';
 import { isoFromDb } from '../time.js';
@@ -21,6 +22,21 @@ export interface AuthObject {
   };
 }
 
+/** What a signed-in session holds beyond SessionData: the account's generation at sign-in. */
+export interface AccountSessionData extends SessionData {
+  /** Missing in sessions written before generations existed: those count as generation 0. */
+  generation?: number;
+}
+
+/** The account and generation a session names, or null for a guest session (or none). */
+export function sessionAccount(
+  ctx: Koa.ParameterizedContext<AppState>,
+): { accountId: string; generation: number } | null {
+  const sess = ctx.session as unknown as AccountSessionData | null;
+  if (!sess?.accountId) return null;
+  return { accountId: sess.accountId, generation: sess.generation ?? 0 };
+}
+
 /** auth for a guest, and for renders without a request. */
 export const GUEST_AUTH: AuthObject = Object.freeze({
   check: false,
@@ -29,26 +45,32 @@ export const GUEST_AUTH: AuthObject = Object.freeze({
   user: null,
 }) as AuthObject;
 
-/** Loads the signed-in account of this site by id; null when missing, blocked or not an active member. */
+/**
+ * Loads the signed-in account of this site by id; null when missing, blocked, not an active member,
+ * or when generation (the session's) is not the account's. Every caller holding a session passes
+ * its generation (sessionAccount).
+ */
 export async function loadActiveAccount(
   db: Db,
   siteId: string,
   accountId: string,
+  generation: number,
 ): Promise<AuthObject['user']> {
-  const row = (await db('accounts as a')
+  const query = db('accounts as a')
     .join('memberships as m', 'm.account_id', 'a.id')
     .where({ 'a.id': accountId, 'a.site_id': siteId, 'm.site_id': siteId, 'm.status': 'active' })
     .whereNull('a.blocked_at')
-    .first(
-      'a.id',
-      'a.email',
-      'a.display_name',
-      'a.phone',
-      'a.email_verified',
-      'm.id as membership_id',
-      'm.status',
-      'm.joined_at',
-    )) as
+    .andWhere('a.session_generation', generation);
+  const row = (await query.first(
+    'a.id',
+    'a.email',
+    'a.display_name',
+    'a.phone',
+    'a.email_verified',
+    'm.id as membership_id',
+    'm.status',
+    'm.joined_at',
+  )) as
     | {
         id: string;
         email: string;
@@ -74,9 +96,9 @@ export async function loadActiveAccount(
 /** The current visitor's auth; a database failure propagates (a render error, never a guest page). */
 export async function resolveAuth(ctx: Koa.ParameterizedContext<AppState>, db: Db): Promise<AuthObject> {
   if (!ctx.cookies.get('sf_session')) return GUEST_AUTH; // no cookie: no session read at all
-  const sess = ctx.session as unknown as SessionData | null;
-  if (!sess?.accountId) return GUEST_AUTH;
-  const user = await loadActiveAccount(db, ctx.state.site.id, sess.accountId);
+  const signedIn = sessionAccount(ctx);
+  if (!signedIn) return GUEST_AUTH;
+  const user = await loadActiveAccount(db, ctx.state.site.id, signedIn.accountId, signedIn.generation);
   if (!user) return GUEST_AUTH;
   return { check: true, method: 'email_password', provider: 'local', user };
 }

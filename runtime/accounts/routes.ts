@@ -8,9 +8,9 @@ import type { AppState } from '../http/state.js';
 import { bodyOf, isFormPost } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { renderPage } from '../http/pages.js';
-import { ensureSession, existingSessionId, type SessionData } from '../http/session.js';
-import { resolveAuth } from './auth.js';
-import { authenticate, register, updateProfile } from './service.js';
+import { ensureSession, existingSessionId } from '../http/session.js';
+import { resolveAuth, type AccountSessionData } from './auth.js';
+import { authenticate, register, updateProfile, type SignedIn } from './service.js';
 import { deleteCart, deleteSession, moveCart } from './store.js';
 import { safeNext } from './next-url.js';
 
@@ -66,15 +66,18 @@ function seeOther(ctx: Ctx, path: string): void {
 /**
  * Signs the account in on this browser: a new session id (the old one is destroyed, so a planted
  * id is worthless), the guest cart moved along, the CSRF secret replaced. Returns the new token.
+ * The session keeps the generation read with the credentials: it is written at the end of the
+ * request, and if a block came in between, that generation is stale and the session a guest's.
  */
-async function signIn(ctx: Ctx, deps: AppDeps, accountId: string): Promise<string> {
+async function signIn(ctx: Ctx, deps: AppDeps, { accountId, generation }: SignedIn): Promise<string> {
   const siteId = ctx.state.site.id;
   const previousId = existingSessionId(ctx);
-  const previousAccount = (ctx.session as unknown as SessionData | null)?.accountId ?? null;
+  const previousAccount = (ctx.session as unknown as AccountSessionData | null)?.accountId ?? null;
   ensureSession(ctx);
-  const sess = ctx.session as unknown as SessionData & { regenerate(): Promise<void> };
+  const sess = ctx.session as unknown as AccountSessionData & { regenerate(): Promise<void> };
   sess.siteId = siteId;
   sess.accountId = accountId;
+  sess.generation = generation;
   sess.createdAt = Date.now();
   await sess.regenerate();
   const newId = ctx.state.sessionId!;
@@ -97,7 +100,7 @@ export function registerAccountRoutes(router: Router<AppState>, deps: AppDeps): 
     const body = bodyOf(ctx);
     let result: { message: string };
     try {
-      result = await register(deps.db, ctx.state.site, body);
+      result = await register(deps.db, ctx.state.site, body, ctx.ip, deps.config.registerLimit);
     } catch (err) {
       return failForm(ctx, deps, 'register', err, {
         email: text(body.email),
@@ -112,13 +115,13 @@ export function registerAccountRoutes(router: Router<AppState>, deps: AppDeps): 
   router.post('/auth/login', async (ctx) => {
     const body = bodyOf(ctx);
     const next = safeNext(body.next);
-    let accountId: string;
+    let signedIn: SignedIn;
     try {
-      accountId = await authenticate(deps.db, ctx.state.site, body, ctx.ip);
+      signedIn = await authenticate(deps.db, ctx.state.site, body, ctx.ip);
     } catch (err) {
       return failForm(ctx, deps, 'login', err, { email: text(body.email), next });
     }
-    const csrfToken = await signIn(ctx, deps, accountId);
+    const csrfToken = await signIn(ctx, deps, signedIn);
     if (isFormPost(ctx)) return seeOther(ctx, next);
     ctx.body = { ok: true, csrf_token: csrfToken, redirect: next };
   });

@@ -1,15 +1,19 @@
 // Account queries. Every query is bound to one site: an account of one website is invisible on another.
+// Lookups by email compare `email_key` (the stored email, byte for byte; see the migration
+// 20261123100000): never `email`, whose MySQL collation equates look-alikes such as `demó@…`.
 import type { Db } from '../db.js';
 import { transactionWithRetry, writeWithRetry } from '../db-retry.js';
 import { newId } from '../ids.js';
 import { dbNow, isoFromDb } from '../time.js';
 
-/** What login needs to decide: the hash and whether the account may sign in. */
+/** What login needs to decide: the hash and whether the account may sign in, read together. */
 export interface AccountCredentials {
   id: string;
   password_hash: string;
   blocked: boolean;
   membership_status: string | null;
+  /** Bumped by every block; a session counts only while it holds the current one. */
+  session_generation: number;
 }
 
 /** One row of `storefront accounts list`. */
@@ -34,19 +38,31 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
-/** The login data of an account by (normalized) email, or null. */
+/** The login data of an account by email key (validate.ts emailKey), or null. */
 export async function findCredentials(
   db: Db,
   siteId: string,
-  email: string,
+  emailKey: string,
 ): Promise<AccountCredentials | null> {
   const row = (await db('accounts as a')
     .leftJoin('memberships as m', function () {
       this.on('m.account_id', '=', 'a.id').andOn('m.site_id', '=', 'a.site_id');
     })
-    .where({ 'a.site_id': siteId, 'a.email': email })
-    .first('a.id', 'a.password_hash', 'a.blocked_at', 'm.status as membership_status')) as
-    | { id: string; password_hash: string; blocked_at: string | null; membership_status: string | null }
+    .where({ 'a.site_id': siteId, 'a.email_key': emailKey })
+    .first(
+      'a.id',
+      'a.password_hash',
+      'a.blocked_at',
+      'a.session_generation',
+      'm.status as membership_status',
+    )) as
+    | {
+        id: string;
+        password_hash: string;
+        blocked_at: string | null;
+        session_generation: number | string;
+        membership_status: string | null;
+      }
     | undefined;
   if (!row) return null;
   return {
@@ -54,24 +70,33 @@ export async function findCredentials(
     password_hash: row.password_hash,
     blocked: row.blocked_at !== null,
     membership_status: row.membership_status,
+    session_generation: Number(row.session_generation),
   };
 }
 
-/** The account id for an email of a site, or null. */
-export async function findAccountIdByEmail(db: Db, siteId: string, email: string): Promise<string | null> {
-  const row = (await db('accounts').where({ site_id: siteId, email }).first('id')) as
+/** The session generation of an account (dev personas sign in without credentials), or null. */
+export async function sessionGenerationOf(db: Db, siteId: string, accountId: string): Promise<number | null> {
+  const row = (await db('accounts').where({ id: accountId, site_id: siteId }).first('session_generation')) as
+    { session_generation: number | string } | undefined;
+  return row ? Number(row.session_generation) : null;
+}
+
+/** The account id for an email key of a site, or null. */
+export async function findAccountIdByEmail(db: Db, siteId: string, emailKey: string): Promise<string | null> {
+  const row = (await db('accounts').where({ site_id: siteId, email_key: emailKey }).first('id')) as
     { id: string } | undefined;
   return row?.id ?? null;
 }
 
-/** True when the site has an account with this email. */
-export async function emailExists(db: Db, siteId: string, email: string): Promise<boolean> {
-  return (await findAccountIdByEmail(db, siteId, email)) !== null;
+/** True when the site has an account with this email key. */
+export async function emailExists(db: Db, siteId: string, emailKey: string): Promise<boolean> {
+  return (await findAccountIdByEmail(db, siteId, emailKey)) !== null;
 }
 
 /**
- * Creates an account and its active membership in one transaction. Returns false (and writes
- * nothing) when the email is taken, including by a concurrent registration.
+ * Creates an account and its active membership in one transaction; email is the normalised one
+ * (its key is generated from it). Returns false (and writes nothing) when the email is taken,
+ * including by a concurrent registration: the unique (site_id, email_key) index decides.
  */
 export async function createAccount(
   db: Db,
@@ -179,18 +204,27 @@ export async function listAccounts(db: Db, siteId: string): Promise<AccountSumma
 }
 
 /**
- * Blocks or unblocks an account: blocked_at, membership status, and when blocking, its sessions
- * (and their carts) are deleted in the same transaction, so it is signed out at once.
+ * Blocks or unblocks an account: blocked_at, membership status, and its sessions (with their carts)
+ * deleted in the same transaction, so it is signed out at once. Blocking also bumps the session
+ * generation: a login that read the account before the block writes its session after it (koa-session
+ * saves at the end of the request), with the old generation, and that session never counts. Unblocking
+ * deletes sessions too: no login can create one while the account is blocked, so any it finds were
+ * written by such a race, and this also covers readers that do not compare generations.
  */
 export async function setBlocked(db: Db, siteId: string, accountId: string, blocked: boolean): Promise<void> {
   const now = dbNow();
-  // Every statement is conditional or sets a value, so a replay after a write conflict is harmless.
+  // Replayed whole after a write conflict (the rolled-back bump is applied once); the bump is
+  // conditional on the account not being blocked yet, so blocking twice bumps once.
   await transactionWithRetry(db, async (trx) => {
     if (blocked) {
       await trx('accounts')
         .where({ id: accountId, site_id: siteId })
         .whereNull('blocked_at')
-        .update({ blocked_at: now, updated_at: now });
+        .update({
+          blocked_at: now,
+          updated_at: now,
+          session_generation: trx.raw('?? + 1', ['session_generation']),
+        });
     } else {
       await trx('accounts')
         .where({ id: accountId, site_id: siteId })
@@ -199,13 +233,11 @@ export async function setBlocked(db: Db, siteId: string, accountId: string, bloc
     await trx('memberships')
       .where({ account_id: accountId, site_id: siteId })
       .update({ status: blocked ? 'blocked' : 'active' });
-    if (blocked) {
-      await trx('carts')
-        .where({ site_id: siteId })
-        .whereIn('session_id', trx('sessions').select('id').where({ account_id: accountId, site_id: siteId }))
-        .delete();
-      await trx('sessions').where({ account_id: accountId, site_id: siteId }).delete();
-    }
+    await trx('carts')
+      .where({ site_id: siteId })
+      .whereIn('session_id', trx('sessions').select('id').where({ account_id: accountId, site_id: siteId }))
+      .delete();
+    await trx('sessions').where({ account_id: accountId, site_id: siteId }).delete();
   });
 }
 

@@ -4,7 +4,8 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import type { AppState } from '../http/state.js';
 import { bodyOf } from '../http/body.js';
-import { existingSessionId, type SessionData } from '../http/session.js';
+import { existingSessionId } from '../http/session.js';
+import { sessionAccount } from '../accounts/auth.js';
 import { placeOrder, quote } from './service.js';
 
 /** Registers the checkout routes on the /_post router. */
@@ -15,11 +16,10 @@ export function registerCheckoutRoutes(router: Router<AppState>, deps: AppDeps):
 
   router.post('/checkout/place-order', async (ctx) => {
     const sessionId = existingSessionId(ctx);
-    const accountId = sessionId ? ((ctx.session as unknown as SessionData | null)?.accountId ?? null) : null;
     const result = await placeOrder(
       deps.db,
       ctx.state.site,
-      { sessionId, accountId },
+      { sessionId, account: sessionId ? sessionAccount(ctx) : null },
       bodyOf(ctx),
       deps.keys,
     );

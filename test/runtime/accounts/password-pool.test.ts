@@ -1,10 +1,15 @@
 import { expect } from 'chai';
-import { PasswordPool, hashThreadCount } from '../../../runtime/accounts/password-pool.js';
+import {
+  PasswordPool,
+  PasswordPoolBusyError,
+  hashQueueLimit,
+  hashThreadCount,
+} from '../../../runtime/accounts/password-pool.js';
 
 describe('runtime/accounts/password-pool', () => {
   let pool: PasswordPool;
   beforeEach(() => {
-    pool = new PasswordPool(2);
+    pool = new PasswordPool({ size: 2 });
   });
   afterEach(() => pool.close());
 
@@ -45,11 +50,12 @@ describe('runtime/accounts/password-pool', () => {
   });
 
   it('rejects queued jobs when closed', async () => {
-    const small = new PasswordPool(1);
+    const small = new PasswordPool({ size: 1 });
     const first = small.hash('first-password-x', 10);
     const second = small.hash('second-password-x', 10);
+    const settled = Promise.allSettled([first, second]);
     await small.close();
-    const results = await Promise.allSettled([first, second]);
+    const results = await settled;
     expect(results.map((r) => r.status)).to.deep.equal(['rejected', 'rejected']);
   });
 
@@ -64,5 +70,87 @@ describe('runtime/accounts/password-pool', () => {
       if (saved === undefined) delete process.env.STOREFRONT_HASH_THREADS;
       else process.env.STOREFRONT_HASH_THREADS = saved;
     }
+  });
+
+  describe('a bounded queue', () => {
+    // One thread kept busy by a slow hash: everything after it waits in the queue.
+    const busyPool = (maxQueue: number, onQueueLength?: (n: number) => void) =>
+      new PasswordPool({ size: 1, maxQueue, onQueueLength });
+
+    it('refuses sign-ins at once when the queue is full, and takes them again once it drains', async () => {
+      const lengths: number[] = [];
+      const small = busyPool(2, (n) => lengths.push(n));
+      try {
+        const running = small.hash('a-slow-password-x', 12, 'sign-in');
+        const queued = [
+          small.compare('x', 'not-a-hash', 'sign-in'),
+          small.compare('y', 'not-a-hash', 'sign-in'),
+        ];
+        expect(small.waiting).to.equal(2);
+        const started = Date.now();
+        const refused = await small.compare('z', 'not-a-hash', 'sign-in').catch((e: unknown) => e);
+        expect(refused).to.be.instanceOf(PasswordPoolBusyError);
+        expect(Date.now() - started, 'refused without waiting').to.be.below(50);
+        await Promise.all([running, ...queued]);
+        expect(small.waiting).to.equal(0);
+        expect(await small.compare('z', 'not-a-hash', 'sign-in')).to.equal(false);
+        // The gauge saw the queue grow to 2 and drain to 0.
+        expect(Math.max(...lengths)).to.equal(2);
+        expect(lengths.at(-1)).to.equal(0);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('keeps half of the queue for sign-ins: registrations are refused first, and sign-ins run first', async () => {
+      const small = busyPool(4);
+      try {
+        const order: string[] = [];
+        const running = small.hash('a-slow-password-x', 12, 'register');
+        const registers = [1, 2].map((n) =>
+          small.hash(`register-password-${n}`, 4, 'register').then(() => order.push(`register ${n}`)),
+        );
+        expect(
+          await small.hash('register-password-3', 4, 'register').catch((e: unknown) => e),
+        ).to.be.instanceOf(PasswordPoolBusyError);
+        const signIns = [1, 2].map((n) =>
+          small.compare(`sign-in-${n}`, 'not-a-hash', 'sign-in').then(() => order.push(`sign-in ${n}`)),
+        );
+        expect(
+          await small.compare('sign-in-3', 'not-a-hash', 'sign-in').catch((e: unknown) => e),
+        ).to.be.instanceOf(PasswordPoolBusyError);
+        await Promise.all([running, ...registers, ...signIns]);
+        expect(order).to.deep.equal(['sign-in 1', 'sign-in 2', 'register 1', 'register 2']);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('never refuses jobs that wait (seeding, tests), and a free thread admits anything', async () => {
+      const small = busyPool(1);
+      try {
+        const jobs = Array.from({ length: 5 }, (_, i) => small.hash(`waiting-password-${i}`, 4));
+        expect(small.waiting).to.equal(4);
+        await Promise.all(jobs);
+        expect(await small.compare('a', 'not-a-hash', 'register')).to.equal(false);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('defaults to 32 waiting jobs per thread; STOREFRONT_HASH_QUEUE changes it', () => {
+      const saved = process.env.STOREFRONT_HASH_QUEUE;
+      try {
+        delete process.env.STOREFRONT_HASH_QUEUE;
+        expect(hashQueueLimit(3)).to.equal(96);
+        process.env.STOREFRONT_HASH_QUEUE = '10';
+        expect(hashQueueLimit(3)).to.equal(10);
+        process.env.STOREFRONT_HASH_QUEUE = 'many';
+        expect(hashQueueLimit(2)).to.equal(64);
+      } finally {
+        if (saved === undefined) delete process.env.STOREFRONT_HASH_QUEUE;
+        else process.env.STOREFRONT_HASH_QUEUE = saved;
+      }
+    });
   });
 });

@@ -6,6 +6,8 @@ import {
   checkEmail,
   checkPassword,
   checkPhone,
+  emailKey,
+  hasInvisibleOrBidi,
   loginInput,
   profileInput,
   registerInput,
@@ -53,6 +55,28 @@ describe('accounts/validate', () => {
     it('rejects control characters', () => {
       expect(checkDisplayName('Ann\nSmith')).to.match(/control/);
     });
+    it('rejects bidi controls and invisible characters, keeping emoji and in-word joiners', () => {
+      for (const name of [
+        'Ann\u202Egnp.exe', // RIGHT-TO-LEFT OVERRIDE
+        'An\u200Bn', // ZERO WIDTH SPACE
+        'Ann\u2066x\u2069', // isolates
+        'Ann\u200F', // RIGHT-TO-LEFT MARK
+        'A\u00ADnn', // SOFT HYPHEN
+        '\uFEFFAnn', // BOM
+        'Ann\u2060', // WORD JOINER
+        '\u3164', // HANGUL FILLER, a "blank" name
+        'A\u034Fnn', // COMBINING GRAPHEME JOINER
+        'Ann\uFE0F', // a variation selector on a letter
+        'Ann\u{E0041}', // a tag character
+        'x\u200Dy', // a joiner between Latin letters
+      ]) {
+        expect(checkDisplayName(name), JSON.stringify(name)).to.match(/invisible or bidi-control/);
+      }
+      for (const name of ['Anna 👩‍💻', '❤️ Ann', '1️⃣ Ann', '👍🏽', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', 'علی‌زاده', 'Zoë', 'नमस्ते']) {
+        expect(checkDisplayName(name), JSON.stringify(name)).to.equal(null);
+      }
+      expect(hasInvisibleOrBidi('👩\u200D')).to.equal(true); // a joiner joining nothing
+    });
   });
 
   describe('phone (≤32 bytes, digits + ( ) - and spaces)', () => {
@@ -92,6 +116,23 @@ describe('accounts/validate', () => {
       }
       expect(checkEmail(42)).to.equal('is required');
     });
+    it('refuses look-alikes: invisible and bidi characters (also around the address) and non-ASCII letters', () => {
+      for (const e of [
+        'd\u200Bemo@example.com',
+        'de\u00ADmo@example.com',
+        '\uFEFFdemo@example.com',
+        'demo@example.com\u202E',
+      ])
+        expect(checkEmail(e), JSON.stringify(e)).to.match(/invisible or bidi-control/);
+      for (const e of ['demó@example.com', 'demo@exámple.com', 'dеmo@example.com' /* Cyrillic е */])
+        expect(checkEmail(e), e).to.match(/valid email/);
+    });
+    it('emailKey is the one normalisation (trimmed, lower-cased), or null for a refused address', () => {
+      expect(emailKey(' Demo@Example.COM ')).to.equal('demo@example.com');
+      expect(emailKey('d\u200Bemo@example.com')).to.equal(null);
+      expect(emailKey('demó@example.com')).to.equal(null);
+      expect(emailKey(undefined)).to.equal(null);
+    });
   });
 
   describe('bodies', () => {
@@ -126,9 +167,12 @@ describe('accounts/validate', () => {
         'phone',
       ]);
     });
-    it('loginInput requires both fields as strings', () => {
+    it('loginInput requires both fields as strings; a refused address has no key', () => {
       expect(loginInput({ email: 'A@B.com', password: 'x' })).to.deep.equal({
         input: { email: 'a@b.com', password: 'x' },
+      });
+      expect(loginInput({ email: 'demó@example.com', password: 'x' })).to.deep.equal({
+        input: { email: null, password: 'x' },
       });
       expect(Object.keys((loginInput({ email: 1 }) as { errors: object }).errors)).to.have.members([
         'email',
