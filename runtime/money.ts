@@ -1,5 +1,14 @@
 // Money is integer minor units plus an ISO 4217 currency; this turns it into the template shape.
 
+/**
+ * The largest amount one order may reach, in minor units (10^12: €10,000,000,000.00, ¥1,000,000,000,000).
+ * Every amount of an accepted order (unit prices, line totals, subtotal, shipping, tax, grand total)
+ * is at most this, so it is exact in a JavaScript number (2^53 ≈ 9·10^15) and fits the BIGINT money
+ * columns (2^63 ≈ 9·10^18) with room to spare. Carts and checkout refuse more with 422
+ * amount_too_large, so nothing reaches the database to fail there as a 5xx.
+ */
+export const MAX_ORDER_AMOUNT_MINOR = 1_000_000_000_000;
+
 /** The template object for an amount: {amount, currency, formatted}. */
 export interface Money {
   amount: number;

@@ -13,19 +13,28 @@
 // variants (422 cart_too_many_lines); lines that became unavailable stay in the cart
 // and can still be updated and removed. Any other key of the body (a `price`, say) is ignored:
 // prices always come from the variants table.
+// A change that raises the cart's amount is refused with 422 amount_too_large when an order of the
+// whole cart (shipping and tax included) would pass MAX_ORDER_AMOUNT_MINOR; lowering a quantity or
+// removing a line is always allowed, also in a cart that a price rise has taken past the maximum.
+// The caps hold under concurrency: each change decides on the lines it reads inside the cart's lock
+// (changeLine below), so 149 concurrent adds to a cart of one line still end with 100 lines.
 import type { Db } from '../db.js';
+import { transactionWithRetry } from '../db-retry.js';
 import type { Site } from '../sites/store.js';
 import { HttpError } from '../http/errors.js';
+import { assertWithinOrderLimit, computeTotals } from '../checkout/pricing.js';
 import { cartObject } from './template.js';
 import {
-  addToCartLine,
   cartIdForSession,
   cartLinesForSession,
-  countOtherLines,
   deleteCartLine,
   ensureCartForSession,
   findCartVariant,
-  setCartLineQuantity,
+  insertCartLine,
+  lockCart,
+  lockedCartLines,
+  updateCartLineQuantity,
+  variantPrices,
   type CartLineRow,
 } from './store.js';
 
@@ -120,6 +129,63 @@ export async function readCart(db: Db, site: Site, sessionId: string | null): Pr
   return cartResponse(lines, site.currency);
 }
 
+/** A change of one line: `add` merges into the line or inserts it; `set` changes an existing line. */
+interface LineChange {
+  kind: 'add' | 'set';
+  variantId: string;
+  quantity: number;
+}
+
+const notInCart = () => new HttpError('variant_not_found', 'This item is not in your cart.');
+
+/**
+ * Runs of one cart change allowed after write conflicts (the default is DEFAULT_ATTEMPTS, 5). Every
+ * change of a cart takes the same row lock; on Galera, a burst of them spread over the nodes aborts
+ * one another (brute-force aborts, certification failures): 30 concurrent adds through 3 nodes
+ * (test/cluster/cart.test.ts) took up to 6 runs of a transaction, so the default gave some 503s.
+ */
+const CHANGE_ATTEMPTS = 12;
+
+/**
+ * Applies a line change in one transaction that holds the cart's lock (lockCart), deciding every cap
+ * on the lines as they are now: the line cap for a new line, the quantity cap for a merge, and the
+ * order-amount limit for any change that raises a quantity. A write conflict replays the whole
+ * transaction, decisions included (transactionWithRetry). False when the cart no longer exists.
+ */
+function changeLine(db: Db, site: Site, cartId: string, change: LineChange): Promise<boolean> {
+  return transactionWithRetry(db, (trx) => changeLockedLine(trx, site, cartId, change), {
+    attempts: CHANGE_ATTEMPTS,
+  });
+}
+
+/** The body of changeLine's transaction. */
+async function changeLockedLine(trx: Db, site: Site, cartId: string, change: LineChange): Promise<boolean> {
+  if (!(await lockCart(trx, cartId))) return false;
+  const lines = await lockedCartLines(trx, cartId);
+  const line = lines.find((l) => l.variant_id === change.variantId);
+  if (!line) {
+    if (change.kind === 'set') throw notInCart();
+    if (lines.length >= MAX_CART_LINES) throw new HttpError('cart_too_many_lines');
+  }
+  const current = line?.quantity ?? 0;
+  const quantity = change.kind === 'add' ? current + change.quantity : change.quantity;
+  if (quantity > MAX_LINE_QUANTITY)
+    throw new HttpError(
+      'quantity_invalid',
+      `A line holds at most ${MAX_LINE_QUANTITY} items; this would exceed it. The cart was not changed.`,
+    );
+  // Only a raise is checked against the maximum: lowering a quantity is always allowed.
+  if (quantity > current) {
+    const prices = await variantPrices(trx, site.id, [...lines.map((l) => l.variant_id), change.variantId]);
+    const after = lines.filter((l) => l !== line).concat({ variant_id: change.variantId, quantity });
+    const priced = after.map((l) => ({ unitPrice: prices.get(l.variant_id) ?? 0, quantity: l.quantity }));
+    assertWithinOrderLimit(computeTotals(priced, site));
+  }
+  if (line) await updateCartLineQuantity(trx, cartId, change.variantId, quantity);
+  else await insertCartLine(trx, site.id, cartId, change.variantId, quantity);
+  return true;
+}
+
 /**
  * cart/add: validates first, then asks `session()` for the session id (which creates the guest
  * session only now that something is written) and merges the quantity into the line.
@@ -137,14 +203,11 @@ export async function addItem(
   if (!variant) throw new HttpError('variant_not_found');
   if (!variant.available) throw new HttpError('variant_unavailable');
   const sessionId = session();
-  const cartId = await ensureCartForSession(db, site.id, sessionId);
-  if ((await countOtherLines(db, cartId, variantId)) >= MAX_CART_LINES)
-    throw new HttpError('cart_too_many_lines');
-  if (!(await addToCartLine(db, site.id, cartId, variantId, quantity, MAX_LINE_QUANTITY))) {
-    throw new HttpError(
-      'quantity_invalid',
-      `A line holds at most ${MAX_LINE_QUANTITY} items; this would exceed it. The cart was not changed.`,
-    );
+  // A cart deleted between finding and locking it (a logout or block racing this add) is made anew.
+  for (let attempt = 0; ; attempt++) {
+    const cartId = await ensureCartForSession(db, site.id, sessionId);
+    if (await changeLine(db, site, cartId, { kind: 'add', variantId, quantity })) break;
+    if (attempt >= 2) throw new Error('cart for session could not be kept');
   }
   return readCart(db, site, sessionId);
 }
@@ -163,12 +226,9 @@ export async function updateItem(
   const variantId = parseVariantId(body.variant_id);
   const quantity = parseQuantity(body.quantity, kind, { allowZero: kind.form });
   const cartId = sessionId ? await cartIdForSession(db, site.id, sessionId) : null;
-  if (!cartId) throw new HttpError('variant_not_found', 'This item is not in your cart.');
-  if (quantity === 0) {
-    await deleteCartLine(db, cartId, variantId);
-  } else if (!(await setCartLineQuantity(db, cartId, variantId, quantity))) {
-    throw new HttpError('variant_not_found', 'This item is not in your cart.');
-  }
+  if (!cartId) throw notInCart();
+  if (quantity === 0) await deleteCartLine(db, cartId, variantId);
+  else if (!(await changeLine(db, site, cartId, { kind: 'set', variantId, quantity }))) throw notInCart();
   return readCart(db, site, sessionId);
 }
 

@@ -1,8 +1,11 @@
 // Cart queries: a cart belongs to one session of one site; prices are read from variants, never stored.
-// Writes are single autocommit statements retried on a write conflict (writeWithRetry: deadlock,
-// Galera certification failure, SQLite busy). A statement rejected that way had no effect, so even
-// the `quantity + n` increment is applied exactly once; a multi-statement function is never replayed
-// as a whole (its earlier statements have committed). Inside a transaction they run once.
+// Prices are BIGINT on MySQL; mysql2 answers them as numbers because runtime/db.ts sets neither
+// supportBigNumbers nor bigNumberStrings (test/http/money-limits.test.ts checks it).
+// Adding a line or changing its quantity runs in one transaction holding the cart's lock (lockCart,
+// then lockedCartLines, then insertCartLine or updateCartLineQuantity), replayed as a whole by the
+// caller on a write conflict. The other writes are single autocommit statements retried on a write
+// conflict (writeWithRetry: deadlock, Galera certification failure, SQLite busy): a statement
+// rejected that way had no effect, so a replay applies it exactly once.
 import type { Db } from '../db.js';
 import { writeWithRetry } from '../db-retry.js';
 import { isUniqueViolation } from '../accounts/store.js';
@@ -97,65 +100,83 @@ export async function ensureCartForSession(db: Db, siteId: string, sessionId: st
 }
 
 /**
- * Adds quantity to a line atomically: the existing line grows only while the result stays within
- * max; a missing line is inserted. Returns false (nothing changed) when the line would exceed max.
+ * Takes the cart's lock for the rest of the transaction by writing its row (updated_at); false when
+ * the cart no longer exists. Every change that must see the cart's lines as they are (the caps on
+ * lines, quantities and the order amount) starts here, so the changes of one cart run one at a time:
+ * - MySQL/MariaDB: the row's exclusive lock, the one SELECT … FOR UPDATE takes, held to COMMIT.
+ * - Galera: locks are per node, but every such transaction writes this row, so two of them on
+ *   different nodes conflict at certification and one is replayed (a bare FOR UPDATE would not).
+ * - SQLite: the first statement takes the database's write lock, so the transaction never has to
+ *   turn a read lock into a write lock half-way (SQLITE_BUSY under contention).
  */
-export async function addToCartLine(
+export async function lockCart(trx: Db, cartId: string): Promise<boolean> {
+  // mysql2 connects with FOUND_ROWS: a row whose value did not change still counts.
+  const n = await trx('carts').where({ id: cartId }).update({ updated_at: dbNow() });
+  return n > 0;
+}
+
+/** A line's variant and quantity. */
+export interface CartLineQuantity {
+  variant_id: string;
+  quantity: number;
+}
+
+/**
+ * The cart's lines, read after lockCart in the same transaction. FOR UPDATE on MySQL: a locking read
+ * sees the newest committed rows even on engines whose snapshot predates the lock (TiDB). SQLite has
+ * no such clause (knex leaves it out) and needs none: the transaction holds the write lock.
+ * Only cart_lines is locked: locking the joined variants too would block catalog writes.
+ */
+export async function lockedCartLines(trx: Db, cartId: string): Promise<CartLineQuantity[]> {
+  return (await trx('cart_lines')
+    .where({ cart_id: cartId })
+    .forUpdate()
+    .select('variant_id', 'quantity')) as CartLineQuantity[];
+}
+
+/** The current unit prices (minor units) of variants of a site, by id. */
+export async function variantPrices(
   db: Db,
+  siteId: string,
+  variantIds: string[],
+): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = (await db('variants')
+    .where({ site_id: siteId })
+    .whereIn('id', variantIds)
+    .select('id', 'price_minor')) as Array<{ id: string; price_minor: number }>;
+  return new Map(rows.map((r) => [r.id, r.price_minor]));
+}
+
+/** Inserts a line (inside the cart's lock, after checking there is none). */
+export async function insertCartLine(
+  trx: Db,
   siteId: string,
   cartId: string,
   variantId: string,
   quantity: number,
-  max: number,
-): Promise<boolean> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const now = dbNow();
-    const grown = await writeWithRetry(db, (db) =>
-      db('cart_lines')
-        .where({ cart_id: cartId, variant_id: variantId })
-        .andWhere('quantity', '<=', max - quantity)
-        .update({ quantity: db.raw('quantity + ?', [quantity]), updated_at: now }),
-    );
-    if (grown > 0) return touch(db, cartId, true);
-    const line = (await db('cart_lines')
-      .where({ cart_id: cartId, variant_id: variantId })
-      .first('quantity')) as { quantity: number } | undefined;
-    if (line) {
-      if (line.quantity + quantity > max) return false;
-      continue; // changed under us: try the update again
-    }
-    try {
-      await writeWithRetry(db, (db) =>
-        db('cart_lines').insert({
-          cart_id: cartId,
-          variant_id: variantId,
-          site_id: siteId,
-          quantity,
-          created_at: now,
-          updated_at: now,
-        }),
-      );
-      return touch(db, cartId, true);
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err; // a concurrent add inserted it: grow it instead
-    }
-  }
-  throw new Error('cart line could not be updated');
+): Promise<void> {
+  const now = dbNow();
+  await trx('cart_lines').insert({
+    cart_id: cartId,
+    variant_id: variantId,
+    site_id: siteId,
+    quantity,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
-/** Sets a line's quantity; returns false when the cart has no such line. */
-export async function setCartLineQuantity(
-  db: Db,
+/** Sets an existing line's quantity (inside the cart's lock). */
+export async function updateCartLineQuantity(
+  trx: Db,
   cartId: string,
   variantId: string,
   quantity: number,
-): Promise<boolean> {
-  const n = await writeWithRetry(db, (db) =>
-    db('cart_lines')
-      .where({ cart_id: cartId, variant_id: variantId })
-      .update({ quantity, updated_at: dbNow() }),
-  );
-  return n > 0 ? touch(db, cartId, true) : false;
+): Promise<void> {
+  await trx('cart_lines')
+    .where({ cart_id: cartId, variant_id: variantId })
+    .update({ quantity, updated_at: dbNow() });
 }
 
 /** Removes a line (absent lines are fine). */
@@ -163,12 +184,8 @@ export async function deleteCartLine(db: Db, cartId: string, variantId: string):
   const n = await writeWithRetry(db, (db) =>
     db('cart_lines').where({ cart_id: cartId, variant_id: variantId }).delete(),
   );
-  if (n > 0) await touch(db, cartId, true);
-}
-
-async function touch(db: Db, cartId: string, result: boolean): Promise<boolean> {
-  await writeWithRetry(db, (db) => db('carts').where({ id: cartId }).update({ updated_at: dbNow() }));
-  return result;
+  if (n > 0)
+    await writeWithRetry(db, (db) => db('carts').where({ id: cartId }).update({ updated_at: dbNow() }));
 }
 
 /**
@@ -187,14 +204,4 @@ export async function deleteExactCartLines(
       for (const l of lines) q.orWhere((w) => w.where({ variant_id: l.variant_id, quantity: l.quantity }));
     })
     .delete();
-}
-
-/** How many lines of the cart are for other variants than this one. */
-export async function countOtherLines(db: Db, cartId: string, variantId: string): Promise<number> {
-  const row = (await db('cart_lines')
-    .where({ cart_id: cartId })
-    .whereNot({ variant_id: variantId })
-    .count({ n: '*' })
-    .first()) as { n: number | string } | undefined;
-  return Number(row?.n ?? 0);
 }

@@ -1,5 +1,8 @@
-// The one place totals are computed: quotes, placed orders and seeded demo orders all use it.
+// The one place totals are computed: quotes, placed orders and seeded demo orders all use it; and
+// the one check that an order stays within MAX_ORDER_AMOUNT_MINOR, used by the cart and checkout.
 import type { Site } from '../sites/store.js';
+import { HttpError } from '../http/errors.js';
+import { MAX_ORDER_AMOUNT_MINOR } from '../money.js';
 
 /** Per-site fee and tax rules. */
 export type PricingRules = Pick<Site, 'shippingFeeMinor' | 'freeShippingMinMinor' | 'taxRateBp'>;
@@ -27,4 +30,20 @@ export function computeTotals(
   const shipping = subtotal === 0 || free ? 0 : rules.shippingFeeMinor;
   const tax = Math.round(((subtotal - discount + shipping) * rules.taxRateBp) / 10000);
   return { subtotal, shipping, tax, discount, total: subtotal - discount + shipping + tax };
+}
+
+/**
+ * True when every amount of the totals is a safe whole number of at most MAX_ORDER_AMOUNT_MINOR.
+ * Prices come from BIGINT columns, so unit price × quantity can pass 2^53 and lose precision (never
+ * overflow: it is a float); such a total is far above the maximum and refused all the same.
+ */
+export function withinOrderLimit(totals: Totals): boolean {
+  return [totals.subtotal, totals.shipping, totals.tax, totals.discount, totals.total].every(
+    (amount) => Number.isSafeInteger(amount) && amount <= MAX_ORDER_AMOUNT_MINOR,
+  );
+}
+
+/** Throws 422 amount_too_large when the totals pass MAX_ORDER_AMOUNT_MINOR (see withinOrderLimit). */
+export function assertWithinOrderLimit(totals: Totals): void {
+  if (!withinOrderLimit(totals)) throw new HttpError('amount_too_large');
 }

@@ -15,11 +15,12 @@
 //    the client the order was rejected). A record whose attempt went silent for LEASE_MS (its
 //    process died) is taken over.
 // 4. One transaction: confirm the record is still ours (this also takes the write lock first),
-//    recompute the quote from the database (422 cart_empty / cart_unavailable_lines, 409
-//    quote_stale when the fingerprint differs), insert the order and its lines, delete exactly the
-//    lines that were ordered (a count mismatch means the cart changed under us: 409), mark the
-//    record completed with the response. The order and the completed record commit together. A
-//    write conflict (deadlock, Galera certification failure) replays the whole transaction.
+//    recompute the quote from the database (422 cart_empty / cart_unavailable_lines /
+//    amount_too_large, 409 quote_stale when the fingerprint differs), insert the order and its
+//    lines, delete exactly the lines that were ordered (a count mismatch means the cart changed
+//    under us: 409), mark the record completed with the response. The order and the completed
+//    record commit together. A write conflict (deadlock, Galera certification failure) replays the
+//    whole transaction.
 // 5. When the attempt fails (4xx or 5xx) no order exists: its record is deleted so that the client
 //    can retry (after fixing the cause). Keys are kept 24 hours (expires_at; swept afterwards).
 // Success is 201 {ID, Number}; a replay answers the same 201 and body, with Idempotent-Replayed.
@@ -38,7 +39,7 @@ import {
   type CartLineRow,
 } from '../cart/store.js';
 import { insertOrder } from '../orders/store.js';
-import { computeTotals, type Totals } from './pricing.js';
+import { assertWithinOrderLimit, computeTotals, type Totals } from './pricing.js';
 import { validateAddress, type ShippingAddress } from './address.js';
 import { canonicalJson, quoteFingerprint, sha256Hex, verifyFingerprint } from './fingerprint.js';
 import {
@@ -87,7 +88,8 @@ export interface QuoteResponse {
 /** Who is ordering: the browser's session and, if signed in, the account the session names. */
 export interface Buyer {
   sessionId: string | null;
-  accountId: string | null;
+  /** The signed-in account and the generation its session was signed in with, or null. */
+  account: { accountId: string; generation: number } | null;
 }
 
 /** What place-order answers (an error is thrown instead). */
@@ -104,7 +106,10 @@ interface ComputedQuote {
   response: QuoteResponse;
 }
 
-/** Quote of a cart's lines: 422 when empty, with unavailable lines, or in another currency. */
+/**
+ * Quote of a cart's lines: 422 when empty, with unavailable lines, in another currency, or above
+ * MAX_ORDER_AMOUNT_MINOR (amount_too_large).
+ */
 function quoteOf(
   site: Site,
   lines: CartLineRow[],
@@ -118,6 +123,9 @@ function quoteOf(
     lines.map((l) => ({ unitPrice: l.price_minor, quantity: l.quantity })),
     site,
   );
+  // Before the fingerprint: a cart whose prices rose past the maximum since it was filled is 422
+  // here, and at place-order, never an insert that fails in the database.
+  assertWithinOrderLimit(totals);
   const fingerprint = quoteFingerprint(keys[0], fingerprintInput(site, lines, address, totals));
   return {
     lines,
@@ -309,7 +317,9 @@ export async function placeOrder(
 
   try {
     // The order belongs to the signed-in account only while it is active; otherwise to the session.
-    const account = buyer.accountId ? await loadActiveAccount(db, site.id, buyer.accountId) : null;
+    const account = buyer.account
+      ? await loadActiveAccount(db, site.id, buyer.account.accountId, buyer.account.generation)
+      : null;
     const result = { ID: orderId, Number: '' };
     // A write conflict (deadlock, lock wait timeout, Galera certification failure, SQLite busy)
     // rolled the whole transaction back: it is replayed from confirmOwner on. Everything it does is

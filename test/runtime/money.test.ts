@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { money } from '../../runtime/money.js';
+import { MAX_ORDER_AMOUNT_MINOR, money } from '../../runtime/money.js';
 
 describe('runtime/money', () => {
   it('formats minor units with the currency’s own number of digits', () => {
@@ -23,5 +23,13 @@ describe('runtime/money', () => {
       'JP¥500',
       'US$5.00',
     ]);
+  });
+
+  it('has a maximum order amount that is exact in a double and fits a signed 64-bit column many times over', () => {
+    expect(MAX_ORDER_AMOUNT_MINOR).to.equal(10 ** 12);
+    // Doubled (goods plus 100% tax) and times 999 it is still an exact integer, far below BIGINT.
+    expect(Number.isSafeInteger(MAX_ORDER_AMOUNT_MINOR * 999 * 2)).to.equal(true);
+    expect(BigInt(MAX_ORDER_AMOUNT_MINOR) * 999n * 2n < 2n ** 63n - 1n).to.equal(true);
+    expect(money(MAX_ORDER_AMOUNT_MINOR, 'EUR').formatted).to.equal('€10,000,000,000.00');
   });
 });
