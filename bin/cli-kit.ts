@@ -38,7 +38,9 @@ export async function openDatabase(
     note(`storefront: no DATABASE_URL set, using the embedded ${describeDatabase(config.databaseUrl)}`);
   }
   const { checkConnection, createDb } = await import('../runtime/db.js');
-  const db = createDb(config.databaseUrl);
+  // The same deadline as serve: a silent database fails a command instead of hanging it (schema
+  // statements, i.e. migrations' DDL, are exempt: runtime/db-deadline.ts).
+  const db = createDb(config.databaseUrl, { timeoutMs: config.dbTimeoutMs });
   try {
     await checkConnection(db, config.databaseUrl);
   } catch (err) {

@@ -3,11 +3,26 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import { describeDatabase, parseDatabaseUrl, redactUrl, type DbEngine } from './database-url.js';
+import { QUERY_DEADLINE_CODE, mysql2ClientWithDeadline } from './db-deadline.js';
 import { UserError } from './user-error.js';
 
 export type Db = Knex;
 export type { DbEngine, ParsedDatabaseUrl } from './database-url.js';
 export { describeDatabase, parseDatabaseUrl, redactUrl } from './database-url.js';
+export { QUERY_DEADLINE_CODE, QueryDeadlineError, isQueryDeadlineError } from './db-deadline.js';
+
+/** Options of createDb and knexConfig. */
+export interface DbOptions {
+  /** Most connections the pool opens (default 10; SQLite always uses one). */
+  poolMax?: number;
+  /**
+   * MySQL: the deadline, in milliseconds, of every statement, of waiting for a pool connection and
+   * of opening one (runtime/db-deadline.ts); a connection that misses it is destroyed. Omitted: no
+   * statement deadline (one-off tools and tests), 5 s to connect and 10 s to wait for the pool.
+   * SQLite runs in-process and synchronously, so there is nothing to wait for: ignored.
+   */
+  timeoutMs?: number;
+}
 
 /** Which engine a knex instance talks to. */
 export function engineOf(db: Db): DbEngine {
@@ -19,7 +34,12 @@ export function engineOf(db: Db): DbEngine {
 const knexLog = {
   warn(message: unknown) {
     const text = String(message instanceof Error ? message.message : message).split('\n')[0];
-    if (!text.startsWith('Acquire connection error') && !/connect ECONNREFUSED|ETIMEDOUT/.test(text))
+    if (
+      !text.startsWith('Acquire connection error') &&
+      !/connect ECONNREFUSED|ETIMEDOUT/.test(text) &&
+      // a connection destroyed by a missed deadline, discarded by the pool: the request already logged it
+      !text.includes('QueryDeadlineError')
+    )
       process.stderr.write(`knex: ${text}\n`);
   },
   error(message: unknown) {
@@ -30,12 +50,12 @@ const knexLog = {
 };
 
 /** Opens a knex instance for the URL. Connections are made lazily; use checkConnection to fail fast. */
-export function createDb(url: string, options: { poolMax?: number } = {}): Db {
+export function createDb(url: string, options: DbOptions = {}): Db {
   return knex(knexConfig(url, options));
 }
 
 /** The knex configuration for a database URL (also used by knex/knexfile.ts). */
-export function knexConfig(url: string, options: { poolMax?: number } = {}): Knex.Config {
+export function knexConfig(url: string, options: DbOptions = {}): Knex.Config {
   const parsed = parseDatabaseUrl(url);
   if (parsed.engine === 'sqlite') {
     const filename = parsed.filename!;
@@ -67,8 +87,9 @@ export function knexConfig(url: string, options: { poolMax?: number } = {}): Kne
     };
   }
   const m = parsed.mysql!;
+  const deadline = options.timeoutMs;
   return {
-    client: 'mysql2',
+    client: deadline === undefined ? 'mysql2' : mysql2ClientWithDeadline(deadline),
     connection: {
       host: m.host,
       port: m.port,
@@ -79,7 +100,7 @@ export function knexConfig(url: string, options: { poolMax?: number } = {}): Kne
       charset: 'utf8mb4', // a charset name: knex also uses it in CREATE TABLE … DEFAULT CHARACTER SET
       timezone: 'Z',
       dateStrings: true,
-      connectTimeout: 5000,
+      connectTimeout: deadline ?? 5000,
       // TINYINT(1) comes back as a boolean, like knex's SQLite booleans after our !! casts.
       typeCast(field: { type: string; length: number; string(): string | null }, next: () => unknown) {
         if (field.type === 'TINY' && field.length === 1) {
@@ -90,8 +111,13 @@ export function knexConfig(url: string, options: { poolMax?: number } = {}): Kne
       },
     },
     log: knexLog,
-    pool: { min: 0, max: options.poolMax ?? 10 },
-    acquireConnectionTimeout: 10000,
+    // tarn gives up on a connection still being opened after createTimeoutMillis (default 30 s)
+    pool: {
+      min: 0,
+      max: options.poolMax ?? 10,
+      ...(deadline === undefined ? {} : { createTimeoutMillis: deadline }),
+    },
+    acquireConnectionTimeout: deadline ?? 10000,
   };
 }
 
@@ -124,5 +150,6 @@ export function oneLineReason(err: unknown): string {
   const e = err as { code?: string; message?: string; errors?: Error[] };
   if (e?.errors?.length) return oneLineReason(e.errors[0]);
   const msg = (e?.message ?? String(err)).split('\n')[0];
-  return e?.code && !msg.includes(e.code) ? `${e.code} ${msg}` : msg;
+  // Driver codes (ECONNREFUSED) say something; ours would only repeat the message.
+  return e?.code && !msg.includes(e.code) && e.code !== QUERY_DEADLINE_CODE ? `${e.code} ${msg}` : msg;
 }

@@ -1,5 +1,6 @@
 // A small TCP proxy for fault tests: sits between the app and a database server so that a test can
-// cut every open connection and refuse new ones (the database "goes away"), then restore it.
+// cut every open connection and refuse new ones (the database "goes away"), or turn into a black hole
+// (the database goes silent: sockets stay open, nothing is answered), then restore it.
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 export interface TcpProxy {
@@ -9,6 +10,8 @@ export interface TcpProxy {
   readonly accepted: number;
   /** Whether the proxy currently forwards. */
   readonly up: boolean;
+  /** forward, cut (refusing or hanging new connections) or blackhole. */
+  readonly mode: 'forward' | 'refuse' | 'hang' | 'blackhole';
   /** The given URL with its host and port replaced by the proxy's. */
   rewrite(url: string): string;
   /**
@@ -17,7 +20,18 @@ export interface TcpProxy {
    * network path that drops packets: the client waits for a handshake that never comes).
    */
   cut(options?: { newConnections?: 'refuse' | 'hang' }): Promise<void>;
-  /** Forwards new connections again (listening again on the same port after a refusing cut). */
+  /**
+   * The database goes silent (a frozen server, a path that drops every packet): open connections
+   * stay open but nothing passes in either direction any more, and new connections are accepted
+   * and then never answered (no server greeting). Nothing is lost, only held: restore() lets
+   * everything held through, as a healed network path delivers what TCP kept for it, so a
+   * connection the client has given up on meanwhile reaches the server as a disconnect.
+   */
+  blackhole(): Promise<void>;
+  /**
+   * Forwards again: after a cut, new connections (listening again on the same port after a
+   * refusing cut); after a black hole, also the connections it held.
+   */
   restore(): Promise<void>;
   /** Cuts and frees the port for good. */
   close(): Promise<void>;
@@ -38,13 +52,15 @@ function listenOn(server: Server, port: number): Promise<void> {
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const pairs = new Set<[Socket, Socket]>();
   const hanging = new Set<Socket>();
+  /** Connections accepted during a black hole: not read, not forwarded, until restore. */
+  const held = new Set<Socket>();
   let accepted = 0;
-  let up = true;
+  let mode: TcpProxy['mode'] = 'forward';
   let listening = true;
 
   const onConnection = (client: Socket) => {
     accepted += 1;
-    if (!up) {
+    if (mode === 'hang' || mode === 'refuse') {
       // Hanging: keep the socket open, read and drop whatever arrives, never answer.
       hanging.add(client);
       client.on('error', () => client.destroy());
@@ -52,6 +68,20 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       client.resume();
       return;
     }
+    if (mode === 'blackhole') {
+      // Accepted (the TCP handshake is the kernel's), then silence: the client waits for a greeting.
+      held.add(client);
+      client.pause();
+      client.on('error', () => {
+        held.delete(client);
+        client.destroy();
+      });
+      return;
+    }
+    forward(client);
+  };
+
+  const forward = (client: Socket) => {
     const upstream = connect(targetPort, targetHost);
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
@@ -80,7 +110,10 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       return accepted;
     },
     get up() {
-      return up;
+      return mode === 'forward';
+    },
+    get mode() {
+      return mode;
     },
     rewrite(url: string) {
       const u = new URL(url);
@@ -89,11 +122,13 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       return u.toString();
     },
     async cut(options = {}) {
-      if (!up) return;
-      up = false;
+      if (mode === 'refuse' || mode === 'hang') return;
       const refuse = (options.newConnections ?? 'refuse') === 'refuse';
+      mode = refuse ? 'refuse' : 'hang';
       const closed = refuse ? closeServer(server) : Promise.resolve();
       if (refuse) listening = false;
+      for (const socket of [...held]) socket.resetAndDestroy();
+      held.clear();
       for (const [client, upstream] of [...pairs]) {
         // An RST, as when a network path or the database host dies, not a polite FIN.
         client.resetAndDestroy();
@@ -102,8 +137,34 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       pairs.clear();
       await closed;
     },
+    async blackhole() {
+      if (mode === 'blackhole') return;
+      if (mode !== 'forward') throw new Error('restore() the proxy before turning it into a black hole');
+      mode = 'blackhole';
+      for (const [client, upstream] of pairs) {
+        // Stop both directions; what arrives stays in the socket buffers (and then in the kernel's,
+        // which stops the sender by TCP flow control) until restore() pipes it on.
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
     async restore() {
-      if (up) return;
+      if (mode === 'forward') return;
+      if (mode === 'blackhole') {
+        mode = 'forward';
+        for (const [client, upstream] of pairs) {
+          client.pipe(upstream);
+          upstream.pipe(client);
+        }
+        for (const client of [...held]) {
+          held.delete(client);
+          client.removeAllListeners('error');
+          forward(client);
+        }
+        return;
+      }
       // Handshakes that hung during the outage stay dead, as after a real partition heals.
       for (const socket of [...hanging]) socket.destroy();
       hanging.clear();
@@ -121,7 +182,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
         }
         listening = true;
       }
-      up = true;
+      mode = 'forward';
     },
     async close() {
       await proxy.cut();
