@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { TemplateError } from '../runtime/theme/errors.js';
+// The one table of engine error codes (with their titles), shared with check-theme.
+import { templateErrorCode } from '../runtime/theme/lint/error-codes.js';
 import { FixtureError } from '../runtime/fixtures/load.js';
 import { clientTags } from './inject.js';
 
@@ -54,28 +56,6 @@ function readThemeFile(themeDir: string, file: string): string | null {
   }
 }
 
-const TITLES: Record<string, string> = {
-  syntax_error: 'Template syntax error',
-  unknown_data_call: 'Unknown data call',
-  dynamic_partial: 'Partial name must be a literal',
-  reserved_name: 'Reserved name',
-  auth_called: '`auth` is data, not a function',
-  bad_set: 'Invalid {{set}}',
-  bad_extends: 'Invalid {{#extends}}',
-  bad_block: 'Invalid {{#block}}',
-  bad_asset: 'Invalid {{asset}}',
-  bad_abort: 'Invalid {{abort}}',
-  schema_violation: 'Template object does not match its schema',
-  missing_partial: 'Missing partial',
-  missing_layout: 'Missing layout',
-  missing_page: 'Missing page',
-  missing_template: 'Missing template',
-  missing_asset: 'Missing asset',
-  unresolvable_data_call: 'Data call cannot be resolved before the render',
-  unknown_helper: 'Unknown helper',
-  render_error: 'Template render error',
-};
-
 /** Turns any error into what the overlay and terminal show. */
 export function describeError(err: unknown, themeDir: string): ErrorReport {
   if (err instanceof FixtureError) {
@@ -98,7 +78,7 @@ export function describeError(err: unknown, themeDir: string): ErrorReport {
     return {
       kind: 'template',
       code: err.code,
-      title: TITLES[err.code] ?? `Theme error (${err.code})`,
+      title: templateErrorCode(err.code)?.title ?? `Theme error (${err.code})`,
       message: err.message,
       file: err.file,
       line: err.line,

@@ -3,18 +3,20 @@
 // Exit 0: nothing at or above the fail level; 1: something is; 2: usage error or a linter crash
 // (a crash must never look like a pass).
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { packageRoot } from '../../runtime/paths.js';
+import { UserError } from '../../runtime/user-error.js';
+// types.ts holds no engine code (type-only imports), so this static import keeps the CLI start-up light.
+import { SEVERITIES, severityRank, type Severity } from '../../runtime/theme/lint/types.js';
 import { CliError, note } from '../cli-kit.js';
 
 type Format = 'text' | 'json' | 'sarif' | 'github';
-type Level = 'error' | 'warning' | 'info';
 
 interface CheckThemeOptions {
   format: Format;
   config?: string;
-  failLevel: Level;
+  failLevel: Severity;
   fix?: boolean;
   list?: boolean;
   init?: boolean;
@@ -36,7 +38,7 @@ export function registerCheckTheme(program: Command): void {
     .option('--config <file>', 'config file (default: DIR/.storefront-theme.json when present)')
     .addOption(
       new Option('--fail-level <level>', 'lowest severity that makes the exit code 1')
-        .choices(['error', 'warning', 'info'])
+        .choices(SEVERITIES)
         .default('error'),
     )
     .option(
@@ -65,8 +67,9 @@ Exit codes: 0 clean, 1 findings at or above --fail-level, 2 usage error or linte
         process.exitCode = await checkTheme(dir, opts);
       } catch (err) {
         if (err instanceof CliError) throw err;
+        // A bad config file (LintConfigError) is a usage error: its one line as it is, exit 2.
+        if (err instanceof UserError) throw new CliError(err.message, 2);
         const e = err as Error & { code?: string };
-        if (e?.name === 'ConfigError') throw new CliError(e.message, 2);
         if (e?.name === 'TemplateError' && e.code === 'not_a_theme') throw new CliError(e.message, 2);
         const crash = new CliError(
           `check-theme crashed: ${e?.message ?? String(err)} (a bug in the linter, not a pass; run with --verbose for the stack)`,
@@ -89,6 +92,7 @@ function version(): string {
 
 async function checkTheme(dirArg: string, opts: CheckThemeOptions): Promise<number> {
   const lint = await import('../../runtime/theme/lint/index.js');
+  const { TEMPLATE_OBJECTS: objects } = await import('../../runtime/template-objects.js');
   const out = (s: string) => process.stdout.write(s);
 
   if (opts.list) {
@@ -130,11 +134,12 @@ async function checkTheme(dirArg: string, opts: CheckThemeOptions): Promise<numb
 
   if (!existsSync(join(dir, 'pages')))
     throw new CliError(`${dirArg} is not a theme: it has no pages/ folder`, 2);
-  const config = lint.loadConfig(dir, opts.config ? resolve(opts.config) : undefined);
+  const config = lint.loadLintConfig(dir, opts.config ? resolve(opts.config) : undefined);
 
   if (opts.fix) {
-    const changes = lint.fixTheme(dir, { config });
-    for (const c of changes) note(`fixed ${displayPath(dir, c.file)}:${c.line} ${c.rule}: ${c.description}`);
+    const changes = lint.fixTheme(dir, { objects, config });
+    const shown = await themePaths(dir, changes.length > 0);
+    for (const c of changes) note(`fixed ${shown(c.file)}:${c.line} ${c.rule}: ${c.description}`);
     note(
       changes.length
         ? `check-theme --fix: ${changes.length} change${changes.length === 1 ? '' : 's'}`
@@ -142,8 +147,9 @@ async function checkTheme(dirArg: string, opts: CheckThemeOptions): Promise<numb
     );
   }
 
-  const result = lint.lintTheme(dir, { config });
-  const findings = result.findings.map((f) => ({ ...f, file: displayPath(dir, f.file) }));
+  const result = lint.lintTheme(dir, { objects, config });
+  const shown = await themePaths(dir, result.findings.length > 0);
+  const findings = result.findings.map((f) => ({ ...f, file: shown(f.file) }));
   const { formatText } = await import('../../runtime/theme/lint/format/text.js');
   const { formatJson } = await import('../../runtime/theme/lint/format/json.js');
   const { formatSarif } = await import('../../runtime/theme/lint/format/sarif.js');
@@ -166,13 +172,17 @@ async function checkTheme(dirArg: string, opts: CheckThemeOptions): Promise<numb
         }),
       );
   }
-  const rank = { error: 3, warning: 2, info: 1 };
-  return findings.some((f) => rank[f.severity] >= rank[opts.failLevel]) ? 1 : 0;
+  return findings.some((f) => severityRank(f.severity) >= severityRank(opts.failLevel)) ? 1 : 0;
 }
 
-/** A finding's path as users see it: relative to the current directory when the theme is inside it. */
-function displayPath(dir: string, file: string): string {
-  const rel = relative(process.cwd(), join(dir, file));
-  if (!rel || rel.startsWith('..') || isAbsolute(rel)) return file;
-  return rel.split(sep).join('/');
+/** How findings name files: relative to the current directory when the theme is in it, else to the theme. */
+async function themePaths(dir: string, needed: boolean): Promise<(file: string) => string> {
+  if (!needed) return (file) => file;
+  // The dev overlay's displayPath (one definition for both commands). The overlay module loads ajv,
+  // ~40 ms, so a clean run never imports it.
+  const { displayPath } = await import('../../devserver/overlay.js');
+  return (file) => {
+    const shown = displayPath(join(dir, file), process.cwd());
+    return isAbsolute(shown) ? file : shown;
+  };
 }

@@ -33,9 +33,8 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Builds the asset entry for one file. */
-export function readAsset(assetsDir: string, file: string): Asset {
-  const body = readFileSync(file);
+/** Builds the asset entry for one file (its bytes given, or read from disk). */
+export function readAsset(assetsDir: string, file: string, body: Buffer = readFileSync(file)): Asset {
   const path = relative(assetsDir, file).split(sep).join('/');
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
   const ext = extname(path);

@@ -28,19 +28,13 @@ export function parseTemplate(source: string, file: string): Program {
 }
 
 /** Visits every node of a template AST depth-first, parents before children. */
-export function walk(
-  node: Node | null | undefined,
-  visit: (node: Node, parents: Node[]) => void,
-  parents: Node[] = [],
-): void {
+export function walk(node: Node | null | undefined, visit: (node: Node) => void): void {
   if (!node) return;
-  visit(node, parents);
-  const next = [...parents, node];
+  visit(node);
   const n = node as unknown as Record<string, unknown>;
   for (const key of ['body', 'program', 'inverse', 'path', 'params', 'hash', 'pairs', 'value', 'name']) {
     const child = n[key];
-    if (Array.isArray(child)) for (const c of child) walk(c as Node, visit, next);
-    else if (child && typeof child === 'object' && 'type' in (child as object))
-      walk(child as Node, visit, next);
+    if (Array.isArray(child)) for (const c of child) walk(c as Node, visit);
+    else if (child && typeof child === 'object' && 'type' in (child as object)) walk(child as Node, visit);
   }
 }

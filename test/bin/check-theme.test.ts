@@ -69,10 +69,15 @@ describe('storefront check-theme (CLI)', function () {
     const json = await checkTheme([VIOLATIONS, '--format', 'json']);
     expect(json.code).to.equal(1);
     const report = JSON.parse(json.stdout);
-    expect(report.version).to.equal(1);
+    expect(report.version).to.equal(2);
+    expect(report.findings[0]).to.include.keys('endLine', 'endColumn');
     expect(report.summary).to.deep.equal({ error: 24, warning: 7, info: 0, files: 15 });
     const sarif = JSON.parse((await checkTheme([VIOLATIONS, '--format', 'sarif'])).stdout);
     expect(sarif.version).to.equal('2.1.0');
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).to.include.keys(
+      'endLine',
+      'endColumn',
+    );
     expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).to.match(
       /^test\/fixtures\/themes\/violations\//,
     );

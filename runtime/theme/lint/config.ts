@@ -3,6 +3,7 @@
 // Validated by hand so every mistake gets one clear sentence naming the file and the key.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { UserError } from '../../user-error.js';
 import { RULES } from './rules/index.js';
 import type { Severity } from './types.js';
 
@@ -18,9 +19,9 @@ export interface ThemeLintConfig {
   file: string | null;
 }
 
-/** A config file that cannot be used. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+/** A check-theme config file that cannot be used: a user error, printed as its one-line message. */
+export class LintConfigError extends UserError {
+  override name = 'LintConfigError';
 }
 
 const SETTINGS = ['off', 'info', 'warning', 'error'];
@@ -28,26 +29,26 @@ const SETTINGS = ['off', 'info', 'warning', 'error'];
 /** Validates a parsed config object; file is used in messages. */
 export function parseConfig(value: unknown, file: string): ThemeLintConfig {
   if (!value || typeof value !== 'object' || Array.isArray(value))
-    throw new ConfigError(`${file}: the config must be a JSON object like {"rules": {}, "ignore": []}`);
+    throw new LintConfigError(`${file}: the config must be a JSON object like {"rules": {}, "ignore": []}`);
   const obj = value as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
     if (key !== 'rules' && key !== 'ignore' && key !== '$schema')
-      throw new ConfigError(`${file}: unknown key "${key}" (allowed: rules, ignore)`);
+      throw new LintConfigError(`${file}: unknown key "${key}" (allowed: rules, ignore)`);
   }
   const rules: Record<string, RuleSetting> = {};
   if (obj.rules !== undefined) {
     if (!obj.rules || typeof obj.rules !== 'object' || Array.isArray(obj.rules))
-      throw new ConfigError(
+      throw new LintConfigError(
         `${file}: "rules" must be an object of rule id to "off", "info", "warning" or "error"`,
       );
     const known = new Set(RULES.map((r) => r.id));
     for (const [id, setting] of Object.entries(obj.rules as Record<string, unknown>)) {
       if (!known.has(id))
-        throw new ConfigError(
+        throw new LintConfigError(
           `${file}: unknown rule "${id}"${suggest(id, [...known])} (storefront check-theme --list shows them all)`,
         );
       if (typeof setting !== 'string' || !SETTINGS.includes(setting))
-        throw new ConfigError(
+        throw new LintConfigError(
           `${file}: rule "${id}" must be "off", "info", "warning" or "error", not ${JSON.stringify(setting)}`,
         );
       rules[id] = setting as RuleSetting;
@@ -56,7 +57,7 @@ export function parseConfig(value: unknown, file: string): ThemeLintConfig {
   let ignore: string[] = [];
   if (obj.ignore !== undefined) {
     if (!Array.isArray(obj.ignore) || obj.ignore.some((g) => typeof g !== 'string' || !g.trim()))
-      throw new ConfigError(
+      throw new LintConfigError(
         `${file}: "ignore" must be an array of glob strings such as "assets/js/vendor/**"`,
       );
     ignore = obj.ignore as string[];
@@ -79,17 +80,17 @@ function distance(a: string, b: string): number {
 }
 
 /** Reads --config FILE, else DIR/.storefront-theme.json when present, else the defaults. */
-export function loadConfig(themeDir: string, configFile?: string): ThemeLintConfig {
+export function loadLintConfig(themeDir: string, configFile?: string): ThemeLintConfig {
   const file = configFile ?? join(themeDir, CONFIG_FILE);
   if (!existsSync(file)) {
-    if (configFile) throw new ConfigError(`config file ${configFile} does not exist`);
+    if (configFile) throw new LintConfigError(`config file ${configFile} does not exist`);
     return { rules: {}, ignore: [], file: null };
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new ConfigError(`${file}: not valid JSON: ${(err as Error).message}`);
+    throw new LintConfigError(`${file}: not valid JSON: ${(err as Error).message}`);
   }
   return parseConfig(parsed, file);
 }

@@ -14,7 +14,7 @@ export interface FixChange {
 }
 
 /** Applies every available fix to the theme's files; returns what changed. */
-export function fixTheme(dir: string, options: LintOptions = {}): FixChange[] {
+export function fixTheme(dir: string, options: LintOptions): FixChange[] {
   const changes: FixChange[] = [];
   for (let pass = 0; pass < 5; pass++) {
     const fixable = lintTheme(dir, options).findings.filter((f) => f.fix);

@@ -34,7 +34,7 @@ export interface HtmlTag {
   attrsEnd: number;
 }
 
-/** A run of text outside tags, scripts, styles and comments (mustaches removed). */
+/** A run of text outside tags, scripts, styles, comments, doctypes and CDATA (mustaches blanked). */
 export interface HtmlText {
   text: string;
   start: number;
@@ -117,8 +117,9 @@ export function parseHtml(source: string): HtmlDocument {
     if (c === '{' && source[i + 1] === '{') {
       const end = hbsEnd(source, i);
       doc.hbs.push({ text: source.slice(i, end), start: i, end });
-      // A mustache inside text keeps the text run together, as a space.
-      if (textStart >= 0) text += ' ';
+      // A mustache inside text keeps the text run together, as blanks of its length so that
+      // offsets into the text stay offsets into the source.
+      if (textStart >= 0) text += source.slice(i, end).replace(/[^\n]/g, ' ');
       i = end;
       continue;
     }
@@ -127,6 +128,21 @@ export function parseHtml(source: string): HtmlDocument {
         flushText();
         const j = source.indexOf('-->', i + 4);
         i = j < 0 ? n : j + 3;
+        continue;
+      }
+      // <![CDATA[…]]>, <!doctype html>, <?xml …?> and </ …> are markup, never visible text.
+      if (source.startsWith('<![CDATA[', i)) {
+        flushText();
+        const j = source.indexOf(']]>', i + 9);
+        i = j < 0 ? n : j + 3;
+        continue;
+      }
+      const bogus =
+        source[i + 1] === '/' && i + 2 < n && !NAME_START.test(source[i + 2]) && source[i + 2] !== '{';
+      if (source[i + 1] === '!' || source[i + 1] === '?' || bogus) {
+        flushText();
+        const j = source.indexOf('>', i + 2);
+        i = j < 0 ? n : j + 1;
         continue;
       }
       const closing = source[i + 1] === '/';

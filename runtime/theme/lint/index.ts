@@ -1,6 +1,13 @@
 // check-theme: the theme linter (`storefront check-theme`). See docs/check-theme.md.
 export { RULES } from './rules/index.js';
-export { lintTheme, type LintOptions, type LintResult } from './run.js';
+export { lintSources, lintTheme, type LintOptions, type LintResult, type ThemeSources } from './run.js';
 export { fixTheme, type FixChange } from './fix.js';
-export { loadConfig, ConfigError, CONFIG_FILE, starterConfig, type ThemeLintConfig } from './config.js';
-export type { Finding, Rule, Severity } from './types.js';
+export {
+  loadLintConfig,
+  LintConfigError,
+  CONFIG_FILE,
+  starterConfig,
+  type ThemeLintConfig,
+} from './config.js';
+export { TEMPLATE_ERROR_CODES, ruleForCode, type TemplateErrorCode } from './error-codes.js';
+export { SEVERITIES, severityRank, type Finding, type Rule, type Severity, type Span } from './types.js';

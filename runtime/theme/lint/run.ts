@@ -1,17 +1,28 @@
-// Lints a theme folder: the engine's own load (Theme.load + errors()), every rule over every
+// Lints a theme: the engine's own load (Theme.fromSources + errors()), every rule over every
 // template and theme script, then config severities, ignore globs and inline directives.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// lintSources works on files in memory (rule tests, editors); lintTheme reads a folder into that
+// form and calls it, so both paths run the same code.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Theme } from '../theme.js';
+import type { TemplateObjects } from '../objects.js';
+import { TemplateError } from '../errors.js';
 import { parseTemplate, type Program } from '../parse.js';
-import { parseHtml } from './html.js';
+import { attr, parseHtml } from './html.js';
 import { RULES } from './rules/index.js';
 import { globToRegExp, isIgnored, type ThemeLintConfig } from './config.js';
-import { parseDirectives } from './directives.js';
+import { finishFindings, type RawFinding } from './findings.js';
+import { isJavaScript } from './script.js';
 import { lineStarts, positionAt, stripHbsComments } from './source.js';
+import { reportSpan } from './spans.js';
+import { isHiddenPath, readThemeFiles, type ThemeSources } from './theme-files.js';
 import type { FileContext, Finding, Report, Rule, Severity, ThemeInfo } from './types.js';
 
+export type { ThemeSources } from './theme-files.js';
+
 export interface LintOptions {
+  /** What templates can read (runtime/template-objects.ts), handed in: the engine keeps no list. */
+  objects: TemplateObjects;
   config?: ThemeLintConfig;
   /** Run only these rules (tests). */
   only?: string[];
@@ -24,24 +35,8 @@ export interface LintResult {
   files: number;
 }
 
-const TEMPLATE_DIRS = ['layouts', 'pages', 'partials'];
-const SCRIPT_DIR = 'assets/js';
-
-function listFiles(root: string, sub: string, ext: RegExp): string[] {
-  const out: string[] = [];
-  const visit = (rel: string) => {
-    const full = join(root, rel);
-    if (!existsSync(full)) return;
-    for (const name of readdirSync(full).sort()) {
-      if (name.startsWith('.')) continue;
-      const childRel = `${rel}/${name}`;
-      if (statSync(join(root, childRel)).isDirectory()) visit(childRel);
-      else if (ext.test(name)) out.push(childRel);
-    }
-  };
-  visit(sub);
-  return out;
-}
+const TEMPLATE = /^(?:layouts|pages|partials)\/.+\.hbs$/;
+const SCRIPT = /^assets\/js\/.+\.m?js$/;
 
 /** The rules to run with the severity each has under the config. */
 export function activeRules(
@@ -55,43 +50,52 @@ export function activeRules(
 }
 
 /** Lints a theme folder; throws TemplateError 'not_a_theme' when it has no pages/. */
-export function lintTheme(dir: string, options: LintOptions = {}): LintResult {
-  const theme = Theme.load(dir);
+export function lintTheme(dir: string, options: LintOptions): LintResult {
+  if (!existsSync(join(dir, 'pages')))
+    throw new TemplateError(`${dir} is not a theme: it has no pages/ folder`, 'not_a_theme', dir);
+  return lintSources(readThemeFiles(dir), { ...options, dir });
+}
+
+/** Lints a theme given as files in memory (theme-relative path -> source); dir only names it in contexts. */
+export function lintSources(files: ThemeSources, options: LintOptions & { dir?: string }): LintResult {
+  const dir = options.dir ?? '.';
+  const text = (path: string): string | null => {
+    const content = files[path];
+    if (content === undefined) return null;
+    return typeof content === 'string' ? content : Buffer.from(content).toString('utf8');
+  };
+  const theme = Theme.fromSources(files, options.objects, dir);
   const rules = activeRules(options.config, options.only);
   const ignore = (options.config?.ignore ?? []).map(globToRegExp);
-  const raw: Array<Omit<Finding, 'severity' | 'fixable'> & { fix?: Finding['fix'] }> = [];
+  const raw: RawFinding[] = [];
   const sources = new Map<string, string>();
+  const info: ThemeInfo = { dir, readPartial: (name) => text(`partials/${name}.hbs`) };
 
-  const partials = new Map<string, string | null>();
-  const info: ThemeInfo = {
-    dir,
-    readPartial(name) {
-      if (!partials.has(name)) {
-        const file = join(dir, 'partials', `${name}.hbs`);
-        partials.set(name, existsSync(file) ? readFileSync(file, 'utf8') : null);
+  const paths = Object.keys(files)
+    .filter((f) => !isHiddenPath(f))
+    .sort();
+  const checked = [...paths.filter((f) => TEMPLATE.test(f)), ...paths.filter((f) => SCRIPT.test(f))].filter(
+    (f) => !isIgnored(f, ignore),
+  );
+  const fileRules = rules.filter((r) => r.rule.check);
+  const asts = new Map<string, Program | null>();
+  const astOf = (file: string, source: string): Program | null => {
+    if (!asts.has(file)) {
+      try {
+        asts.set(file, parseTemplate(source, file));
+      } catch {
+        asts.set(file, null); // reported by syntax-error, from the engine's own load
       }
-      return partials.get(name)!;
-    },
+    }
+    return asts.get(file)!;
   };
 
-  const templates = TEMPLATE_DIRS.flatMap((d) => listFiles(dir, d, /\.hbs$/));
-  const scripts = listFiles(dir, SCRIPT_DIR, /\.m?js$/);
-  const files = [...templates, ...scripts].filter((f) => !isIgnored(f, ignore));
-  const fileRules = rules.filter((r) => r.rule.check);
-
-  for (const file of files) {
-    const source = readFileSync(join(dir, file), 'utf8');
+  for (const file of checked) {
+    const source = text(file)!;
     sources.set(file, source);
     if (!fileRules.length) continue;
     const isTemplate = file.endsWith('.hbs');
-    let ast: Program | null = null;
-    if (isTemplate) {
-      try {
-        ast = parseTemplate(source, file);
-      } catch {
-        ast = null; // reported by syntax-error, from the engine's own load
-      }
-    }
+    const ast = isTemplate ? astOf(file, source) : null;
     const html = isTemplate ? parseHtml(source) : null;
     const starts = lineStarts(source);
     let current = '';
@@ -102,17 +106,16 @@ export function lintTheme(dir: string, options: LintOptions = {}): LintResult {
       code: isTemplate ? stripHbsComments(source) : source,
       ast,
       html,
+      // Inline scripts the browser runs: no src, and JavaScript (not JSON-LD or a text/template).
       scripts: html
-        ? html.scripts.filter((s) => !/\bsrc\s*=/.test(source.slice(s.tag.start, s.tag.end)))
+        ? html.scripts
+            .filter((s) => !attr(s.tag, 'src') && isJavaScript(s.tag))
+            .map((s) => ({ text: s.text, start: s.start }))
         : [{ text: source, start: 0 }],
       theme: info,
       position: (offset) => positionAt(starts, offset),
       report(r: Report) {
-        const pos =
-          r.offset !== undefined
-            ? positionAt(starts, r.offset)
-            : { line: r.line ?? 1, column: r.column ?? 1 };
-        raw.push({ file, line: pos.line, column: pos.column, rule: current, message: r.message, fix: r.fix });
+        raw.push({ file, ...reportSpan(source, starts, r), rule: current, message: r.message, fix: r.fix });
       },
     };
     for (const { rule } of fileRules) {
@@ -129,50 +132,19 @@ export function lintTheme(dir: string, options: LintOptions = {}): LintResult {
         dir,
         theme,
         themeErrors,
-        report: (file, line, column, message) => raw.push({ file, line, column, rule: rule.id, message }),
+        report: (file, line, column, message) => {
+          // A file that does not exist (a missing page) gets an empty range at its start.
+          const source = text(file);
+          const span =
+            source === null
+              ? { line, column, endLine: line, endColumn: column }
+              : reportSpan(source, lineStarts(source), { message, line, column }, astOf(file, source));
+          raw.push({ file, ...span, rule: rule.id, message });
+        },
       });
     }
   }
 
   const severity = new Map(rules.map((r) => [r.rule.id, r.severity]));
-  const fixable = new Set(RULES.filter((r) => r.fix).map((r) => r.id));
-  const directives = new Map<string, ReturnType<typeof parseDirectives>>();
-  const findings: Finding[] = [];
-  const seen = new Set<string>();
-  for (const f of raw) {
-    if (isIgnored(f.file, ignore)) continue;
-    const source = sources.get(f.file);
-    if (source !== undefined) {
-      if (!directives.has(f.file)) directives.set(f.file, parseDirectives(source));
-      if (directives.get(f.file)!.isSuppressed(f.rule, f.line)) continue;
-    }
-    const key = `${f.file}:${f.line}:${f.column}:${f.rule}:${f.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    findings.push({
-      file: f.file,
-      line: f.line,
-      column: f.column,
-      severity: severity.get(f.rule)!,
-      rule: f.rule,
-      message: f.message,
-      fixable: fixable.has(f.rule) && !!f.fix,
-      ...(f.fix ? { fix: f.fix } : {}),
-    });
-  }
-  findings.sort((a, b) =>
-    a.file < b.file
-      ? -1
-      : a.file > b.file
-        ? 1
-        : a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
-  );
-  return { findings, files: files.length };
-}
-
-/** Counts per severity. */
-export function summarize(findings: Finding[]): Record<Severity, number> {
-  const out: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) out[f.severity]++;
-  return out;
+  return { findings: finishFindings(raw, { severity, ignore, sources }), files: checked.length };
 }

@@ -1,19 +1,17 @@
-// Rules that report the engine's own load errors (Theme.errors()), one rule per error code, so
-// check-theme and the runtime can never disagree about what is broken.
+// Rules that report the engine's own load errors (Theme.errors()), with the codes each reports
+// taken from the static table in error-codes.ts, so check-theme and the runtime can never disagree
+// about what is broken.
+import { codesOf, type TemplateErrorRule } from './error-codes.js';
 import type { Rule, Severity, ThemeContext } from './types.js';
 
-/** Theme.errors() codes some rule reports; template-error reports all others. */
-export const CLAIMED_CODES = new Set<string>(['auth_called']);
-
-/** A rule reporting the Theme.errors() with the given codes, each message followed by hint. */
+/** A rule reporting the Theme.errors() whose codes the table gives spec.id, each message followed by help. */
 export function themeErrorRule(spec: {
-  id: string;
-  codes: string[];
+  id: TemplateErrorRule;
   severity?: Severity;
   description: string;
   help: string;
 }): Rule {
-  for (const code of spec.codes) CLAIMED_CODES.add(code);
+  const codes: readonly string[] = codesOf(spec.id);
   return {
     id: spec.id,
     severity: spec.severity ?? 'error',
@@ -21,7 +19,7 @@ export function themeErrorRule(spec: {
     help: spec.help,
     checkTheme(ctx: ThemeContext) {
       for (const err of ctx.themeErrors) {
-        if (!spec.codes.includes(err.code) || !err.file) continue;
+        if (!codes.includes(err.code) || !err.file) continue;
         ctx.report(err.file, err.line ?? 1, (err.column ?? 0) + 1, `${err.message}; ${spec.help}`);
       }
     },

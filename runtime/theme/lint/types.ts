@@ -28,12 +28,23 @@ export interface Fix {
   edits: TextEdit[];
 }
 
-/** One problem found in a theme. Lines and columns are 1-based. */
-export interface Finding {
-  /** Path inside the theme folder with forward slashes ('pages/login.hbs'). */
-  file: string;
+/**
+ * Where a finding is: a range of the file. Lines and columns are 1-based and count UTF-16 code
+ * units (as SARIF's columnKind utf16CodeUnits and editors do). The end is exclusive: endLine and
+ * endColumn point just past the last character, as in SARIF's region, so `<a>` on line 1 is
+ * 1:1-1:4. An empty range (end equal to start) marks a position, such as a file that is missing.
+ */
+export interface Span {
   line: number;
   column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** One problem found in a theme, with its range (see Span). */
+export interface Finding extends Span {
+  /** Path inside the theme folder with forward slashes ('pages/login.hbs'). */
+  file: string;
   severity: Severity;
   rule: string;
   message: string;
@@ -42,18 +53,26 @@ export interface Finding {
   fix?: Fix;
 }
 
-/** What a rule reports: a position (offset into the file, or line/column) and a message. */
+/**
+ * What a rule reports: a range and a message. Give offsets into ctx.source (offset, and end just
+ * past the last character), or 1-based line/column (and endLine/endColumn, exclusive). Without an
+ * end the range covers the mustache at or around the start (or the Handlebars node starting there),
+ * else the rest of the line (spans.ts).
+ */
 export interface Report {
   message: string;
-  /** Offset into ctx.source; or give line (1-based) and column (1-based). */
   offset?: number;
+  end?: number;
   line?: number;
   column?: number;
+  endLine?: number;
+  endColumn?: number;
   fix?: Fix;
 }
 
 /** The theme as a whole, shared by the files' contexts. */
 export interface ThemeInfo {
+  /** The theme folder ('.' for in-memory sources). */
   dir: string;
   /** Source of partials/<name>.hbs, or null when there is no such partial. */
   readPartial(name: string): string | null;
@@ -72,11 +91,18 @@ export interface FileContext {
   /** The HTML pass over the template; null for scripts. */
   html: HtmlDocument | null;
   /** JavaScript in this file: inline <script> bodies of a template, or the whole script file. */
-  scripts: Array<{ text: string; start: number }>;
+  scripts: ScriptSource[];
   theme: ThemeInfo;
   report(report: Report): void;
   /** 1-based line and column of an offset. */
   position(offset: number): { line: number; column: number };
+}
+
+/** One piece of JavaScript: its text and where it starts in the file. */
+export interface ScriptSource {
+  text: string;
+  /** Offset of text[0] in the file. */
+  start: number;
 }
 
 /** The theme-level pass: the loaded Theme and the errors the engine itself reports. */
@@ -84,6 +110,7 @@ export interface ThemeContext {
   dir: string;
   theme: Theme;
   themeErrors: TemplateError[];
+  /** Reports at a 1-based position; the range is the mustache starting there, else the rest of the line. */
   report(file: string, line: number, column: number, message: string): void;
 }
 

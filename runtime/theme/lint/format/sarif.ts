@@ -1,5 +1,5 @@
 // SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif): one run, the rules in
-// tool.driver.rules, one result per finding with its physical location.
+// tool.driver.rules, one result per finding with its physical location and region (start and end).
 import type { Finding, Rule, Severity } from '../types.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
@@ -11,6 +11,15 @@ const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
 export interface SarifOptions {
   rules: Rule[];
   version: string;
+}
+
+/** A finding's region: SARIF's endColumn is exclusive like Finding's, so the numbers carry over. */
+function region(f: Finding): Record<string, number> {
+  const startLine = Math.max(1, f.line);
+  const startColumn = Math.max(1, f.column);
+  const endLine = Math.max(startLine, f.endLine);
+  const endColumn = endLine === startLine ? Math.max(startColumn, f.endColumn) : Math.max(1, f.endColumn);
+  return { startLine, startColumn, endLine, endColumn };
 }
 
 /** The SARIF log object. */
@@ -47,7 +56,7 @@ export function sarifLog(findings: Finding[], options: SarifOptions): Record<str
             {
               physicalLocation: {
                 artifactLocation: { uri: encodeURI(f.file), uriBaseId: '%SRCROOT%' },
-                region: { startLine: Math.max(1, f.line), startColumn: Math.max(1, f.column) },
+                region: region(f),
               },
             },
           ],

@@ -1,4 +1,5 @@
 // `auth` is data, not a callable (contract: "templates do not call auth.check()").
+import { ruleForCode } from '../error-codes.js';
 import { matches } from '../source.js';
 import type { Rule } from '../types.js';
 
@@ -15,14 +16,16 @@ const rule: Rule = {
     for (const { m, offset } of matches(CALL, ctx.code)) {
       ctx.report({
         offset,
+        end: offset + m[0].replace(/\s*\($/, '').length,
         message: `auth.${m[1]}() is called as a function, but auth is data: use auth.${m[1]} as a value (e.g. {{#if auth.check}})`,
       });
     }
   },
   checkTheme(ctx) {
-    // The engine's own check (static-checks.ts): {{auth.check "x"}}, (auth.check), {{#auth.user x}}.
+    // The engine's own check (static-checks.ts): {{auth.check "x"}}, (auth.check), {{#auth.user x}};
+    // the codes are the ones error-codes.ts gives this rule (auth_called).
     for (const err of ctx.themeErrors) {
-      if (err.code !== 'auth_called' || !err.file || /auth\.(login|logout|update)\b/.test(err.message))
+      if (ruleForCode(err.code) !== rule.id || !err.file || /auth\.(login|logout|update)\b/.test(err.message))
         continue;
       ctx.report(err.file, err.line ?? 1, (err.column ?? 0) + 1, err.message);
     }

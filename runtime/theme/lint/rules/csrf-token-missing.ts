@@ -22,6 +22,7 @@ const rule: Rule = {
       const text = nl ? `${nl[1]}${nl[2]}${TOKEN_INPUT}` : TOKEN_INPUT;
       ctx.report({
         offset: form.tag.start,
+        end: form.tag.end,
         message: `form posting to ${action} has no _token field, so the server rejects it (csrf_rejected): add ${TOKEN_INPUT} inside the form`,
         fix: {
           description: `added ${TOKEN_INPUT} to the form posting to ${action}`,

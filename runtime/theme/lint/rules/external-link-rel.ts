@@ -56,6 +56,7 @@ const rule: Rule = {
               };
       ctx.report({
         offset: tag.start,
+        end: tag.end,
         message: `link with ${why} lacks rel ${missing.join(' and ')}: add rel="noopener noreferrer"`,
         fix: { description: `added ${missing.join(' ')} to rel`, edits: [fix] },
       });

@@ -3,7 +3,7 @@
 // /my-orders/<id>/tracking). Anything else silently falls back to /profile, so a literal outside the
 // list is a bug; {{urlencode request.path}} (or any mustache) is checked by the server at runtime.
 import { isAllowedNext } from '../../../accounts/next-url.js';
-import { attr, urlPath, type HtmlTag } from '../html.js';
+import { attr, urlPath } from '../html.js';
 import type { Rule } from '../types.js';
 
 const LOGIN = /^\/(?:login|_post\/auth\/login)\/?$/;
@@ -36,12 +36,13 @@ const rule: Rule = {
   description: 'a login link or form whose literal next is not a same-origin allowed path',
   help: HOW,
   check(ctx) {
-    const check = (tag: HtmlTag, raw: string, offset: number) => {
+    const check = (raw: string, offset: number, end: number) => {
       if (raw.includes('{{')) return; // resolved per request; the server validates it
       const value = decode(raw);
       if (!isAllowedNext(value))
         ctx.report({
           offset,
+          end,
           message: `login next "${value}" is not an allowed same-origin path (the server falls back to /profile): ${HOW}`,
         });
     };
@@ -50,8 +51,14 @@ const rule: Rule = {
       for (const name of ['href', 'action']) {
         const a = attr(tag, name);
         if (!a?.value || !LOGIN.test(urlPath(a.value) ?? '')) continue;
+        // Offsets into the decoded value map onto the source while no entity precedes them.
+        const length = a.valueEnd - a.valueStart;
         for (const p of nextParams(a.value))
-          check(tag, p.raw, a.valueStart + Math.min(p.index, a.valueEnd - a.valueStart));
+          check(
+            p.raw,
+            a.valueStart + Math.min(p.index, length),
+            a.valueStart + Math.min(p.index + p.raw.length, length),
+          );
       }
     }
     for (const form of ctx.html?.forms ?? []) {
@@ -62,6 +69,7 @@ const rule: Rule = {
           if (!isAllowedNext(value.value))
             ctx.report({
               offset: control.start,
+              end: control.end,
               message: `login next "${value.value}" is not an allowed same-origin path (the server falls back to /profile): ${HOW}`,
             });
         }

@@ -1,7 +1,7 @@
 // Logout is a POST button (contract: "There is no GET logout route"). A link or GET form to
 // /logout or /_post/auth/logout logs nobody out and can be triggered cross-site.
 import { attr, formMethod, urlPath } from '../html.js';
-import { endpointUses, isGetUse } from '../source.js';
+import { endpointUses, isGetUse } from '../script.js';
 import type { Rule } from '../types.js';
 
 const LOGOUT = /^\/(?:logout|_post\/auth\/logout)\/?$/;
@@ -19,7 +19,11 @@ const rule: Rule = {
       if (tag.closing || (tag.name !== 'a' && tag.name !== 'area')) continue;
       const href = attr(tag, 'href');
       if (href && LOGOUT.test(urlPath(href.value) ?? ''))
-        ctx.report({ offset: tag.start, message: `link to ${urlPath(href.value)} logs out by GET: ${HOW}` });
+        ctx.report({
+          offset: tag.start,
+          end: tag.end,
+          message: `link to ${urlPath(href.value)} logs out by GET: ${HOW}`,
+        });
     }
     for (const form of ctx.html?.forms ?? []) {
       const action = urlPath(attr(form.tag, 'action')?.value);
@@ -28,14 +32,16 @@ const rule: Rule = {
       if (method === 'get')
         ctx.report({
           offset: form.tag.start,
+          end: form.tag.end,
           message: `form to ${action} has ${attr(form.tag, 'method') ? 'method="get"' : 'no method (GET)'}: ${HOW}`,
         });
     }
     for (const script of ctx.scripts) {
-      for (const use of endpointUses(script.text, script.start)) {
+      for (const use of endpointUses(script)) {
         if (LOGOUT.test(use.path) && isGetUse(use))
           ctx.report({
-            offset: use.offset,
+            offset: use.start,
+            end: use.end,
             message: `${use.path} requested by GET in script: POST it with the X-CSRF-Token header (fetch(…, { method: 'POST', … }))`,
           });
       }

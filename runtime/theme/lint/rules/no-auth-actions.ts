@@ -15,7 +15,11 @@ const rule: Rule = {
   help: 'use the POST endpoints: /_post/auth/login, /_post/auth/logout, /_post/profile/update',
   check(ctx) {
     for (const { m, offset } of matches(/\bauth\s*\.\s*(login|logout|update)\b/g, ctx.code)) {
-      ctx.report({ offset, message: `auth.${m[1]} does not exist: use ${ENDPOINT[m[1]]}` });
+      ctx.report({
+        offset,
+        end: offset + m[0].length,
+        message: `auth.${m[1]} does not exist: use ${ENDPOINT[m[1]]}`,
+      });
     }
   },
 };

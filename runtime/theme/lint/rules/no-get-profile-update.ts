@@ -1,7 +1,7 @@
 // GET /_post/profile/update is kept for other consumers only; themes render the profile from
 // auth.user and save it with POST (contract, Versioning).
 import { attr, formMethod, urlPath } from '../html.js';
-import { endpointUses, isGetUse } from '../source.js';
+import { endpointUses, isGetUse } from '../script.js';
 import type { Rule } from '../types.js';
 
 const PATH = /^\/_post\/profile\/update\/?$/;
@@ -20,6 +20,7 @@ const rule: Rule = {
       if (PATH.test(urlPath(attr(tag, 'href')?.value) ?? ''))
         ctx.report({
           offset: tag.start,
+          end: tag.end,
           message: `link to GET /_post/profile/update, a removed API: ${HOW}`,
         });
     }
@@ -27,15 +28,17 @@ const rule: Rule = {
       if (PATH.test(urlPath(attr(form.tag, 'action')?.value) ?? '') && formMethod(form) === 'get') {
         ctx.report({
           offset: form.tag.start,
+          end: form.tag.end,
           message: `form sends GET /_post/profile/update, a removed API: add method="post"`,
         });
       }
     }
     for (const script of ctx.scripts) {
-      for (const use of endpointUses(script.text, script.start)) {
+      for (const use of endpointUses(script)) {
         if (PATH.test(use.path) && isGetUse(use))
           ctx.report({
-            offset: use.offset,
+            offset: use.start,
+            end: use.end,
             message: `GET /_post/profile/update in script is a removed API: ${HOW}`,
           });
       }

@@ -8,9 +8,10 @@ const rule: Rule = {
   description: 'removed API: session.profile (in Handlebars, text or scripts)',
   help: 'render profile fields from auth.user (auth.user.display_name, auth.user.phone)',
   check(ctx) {
-    for (const { offset } of matches(/\bsession\s*\.\s*profile\b/g, ctx.code)) {
+    for (const { m, offset } of matches(/\bsession\s*\.\s*profile\b/g, ctx.code)) {
       ctx.report({
         offset,
+        end: offset + m[0].length,
         message:
           'session.profile is removed: render the profile from auth.user (e.g. {{auth.user.display_name}})',
       });

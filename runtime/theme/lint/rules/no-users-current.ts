@@ -8,9 +8,10 @@ const rule: Rule = {
   description: 'users.current (in Handlebars, text or scripts): there is no users object',
   help: 'use auth.user (null for guests) and {{#if auth.check}}',
   check(ctx) {
-    for (const { offset } of matches(/\busers\s*\.\s*current\b/g, ctx.code)) {
+    for (const { m, offset } of matches(/\busers\s*\.\s*current\b/g, ctx.code)) {
       ctx.report({
         offset,
+        end: offset + m[0].length,
         message:
           'users.current does not exist: read the signed-in account from auth.user (guarded by {{#if auth.check}})',
       });

@@ -25,6 +25,8 @@ const rule: Rule = {
         ctx.report({
           line: node.loc.start.line,
           column: node.loc.start.column + 1,
+          endLine: node.loc.end.line,
+          endColumn: node.loc.end.column + 1,
           message:
             'orders.track on a private order page does not check ownership: use (orders.find id=request.params.id)',
         });

@@ -1,5 +1,6 @@
-// Any other error the engine reports while loading a template (so nothing it rejects can pass).
-import { CLAIMED_CODES } from '../theme-errors.js';
+// Any other error the engine reports while loading a template (so nothing it rejects can pass):
+// the codes error-codes.ts gives to this rule, and any code the table does not list.
+import { ruleForCode } from '../error-codes.js';
 import type { Rule } from '../types.js';
 
 const rule: Rule = {
@@ -9,7 +10,7 @@ const rule: Rule = {
   help: 'fix the template at the reported position; storefront dev shows the same error in its overlay',
   checkTheme(ctx) {
     for (const err of ctx.themeErrors) {
-      if (CLAIMED_CODES.has(err.code) || !err.file) continue;
+      if (ruleForCode(err.code) !== 'template-error' || !err.file) continue;
       ctx.report(err.file, err.line ?? 1, (err.column ?? 0) + 1, `${err.message} (${err.code})`);
     }
   },

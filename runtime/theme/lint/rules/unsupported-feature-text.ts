@@ -53,18 +53,19 @@ const rule: Rule = {
     const html = ctx.html;
     if (!html) return;
     const seen = new Set<number>();
-    const report = (offset: number, feature: string, what: string) => {
+    const report = (offset: number, end: number, feature: string, what: string) => {
       if (seen.has(offset)) return;
       seen.add(offset);
       ctx.report({
         offset,
+        end,
         message: `advertises ${feature} (${what}), which the storefront does not support: remove it`,
       });
     };
     const scan = (text: string, base: number) => {
       for (const { feature, text: re } of UNSUPPORTED_PHRASES) {
         for (const { m, offset } of matches(re, text, base))
-          report(offset, feature, `"${m[0].replace(/\s+/g, ' ')}"`);
+          report(offset, offset + m[0].length, feature, `"${m[0].replace(/\s+/g, ' ')}"`);
       }
     };
     for (const t of html.texts) scan(t.text, t.start);
@@ -84,11 +85,12 @@ const rule: Rule = {
         scan(ctx.source.slice(a.valueStart, a.valueEnd), a.valueStart);
       }
       for (const name of ['href', 'action', 'formaction']) {
-        const value = attr(tag, name)?.value;
-        if (!value) continue;
+        const a = attr(tag, name);
+        const value = a?.value;
+        if (!a || !value) continue;
         const path = value.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0];
         for (const { feature, url } of UNSUPPORTED_PHRASES) {
-          if (url?.test(path)) report(attr(tag, name)!.valueStart, feature, `${name}="${value}"`);
+          if (url?.test(path)) report(a.valueStart, a.valueEnd, feature, `${name}="${value}"`);
         }
       }
     }

@@ -3,39 +3,55 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import {
-  ConfigError,
+  LintConfigError,
   globToRegExp,
-  loadConfig,
+  loadLintConfig,
   parseConfig,
   starterConfig,
 } from '../../../../runtime/theme/lint/config.js';
+import { UserError } from '../../../../runtime/user-error.js';
 import { lintFiles, where } from './helpers.js';
 
 describe('check-theme config', () => {
   it('validates with clear messages', () => {
-    expect(() => parseConfig([], 'c.json')).to.throw(ConfigError, 'must be a JSON object');
-    expect(() => parseConfig({ rule: {} }, 'c.json')).to.throw(ConfigError, 'unknown key "rule"');
+    expect(() => parseConfig([], 'c.json')).to.throw(LintConfigError, 'must be a JSON object');
+    expect(() => parseConfig({ rule: {} }, 'c.json')).to.throw(LintConfigError, 'unknown key "rule"');
     expect(() => parseConfig({ rules: { 'csrf-token': 'off' } }, 'c.json')).to.throw(
-      ConfigError,
+      LintConfigError,
       'did you mean "csrf-token-missing"',
     );
     expect(() => parseConfig({ rules: { 'csrf-token-missing': 'fatal' } }, 'c.json')).to.throw(
-      ConfigError,
+      LintConfigError,
       'must be "off", "info", "warning" or "error"',
     );
-    expect(() => parseConfig({ ignore: 'x' }, 'c.json')).to.throw(ConfigError, '"ignore" must be an array');
+    expect(() => parseConfig({ ignore: 'x' }, 'c.json')).to.throw(
+      LintConfigError,
+      '"ignore" must be an array',
+    );
     expect(parseConfig(JSON.parse(starterConfig()), 'c.json').rules['csrf-token-missing']).to.equal('error');
+  });
+
+  it('is a user error (one line, no stack), named apart from the runtime config error', () => {
+    const err = (() => {
+      try {
+        parseConfig([], 'c.json');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).to.be.instanceOf(UserError);
+    expect((err as Error).name).to.equal('LintConfigError');
   });
 
   it('reads DIR/.storefront-theme.json and reports invalid JSON and missing --config files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'check-theme-config-'));
     try {
-      expect(loadConfig(dir).file).to.equal(null);
+      expect(loadLintConfig(dir).file).to.equal(null);
       writeFileSync(join(dir, '.storefront-theme.json'), '{"rules": {"missing-page": "warning"}}');
-      expect(loadConfig(dir).rules).to.deep.equal({ 'missing-page': 'warning' });
+      expect(loadLintConfig(dir).rules).to.deep.equal({ 'missing-page': 'warning' });
       writeFileSync(join(dir, '.storefront-theme.json'), '{ nope');
-      expect(() => loadConfig(dir)).to.throw(ConfigError, 'not valid JSON');
-      expect(() => loadConfig(dir, join(dir, 'other.json'))).to.throw(ConfigError, 'does not exist');
+      expect(() => loadLintConfig(dir)).to.throw(LintConfigError, 'not valid JSON');
+      expect(() => loadLintConfig(dir, join(dir, 'other.json'))).to.throw(LintConfigError, 'does not exist');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

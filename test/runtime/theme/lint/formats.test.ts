@@ -10,6 +10,7 @@ import { formatJson } from '../../../../runtime/theme/lint/format/json.js';
 import { formatSarif } from '../../../../runtime/theme/lint/format/sarif.js';
 import { formatGithub } from '../../../../runtime/theme/lint/format/github.js';
 import { formatText } from '../../../../runtime/theme/lint/format/text.js';
+import { TEMPLATE_OBJECTS } from '../../../../runtime/template-objects.js';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped under ESM interop.
 type AddFormats = (ajv: Ajv) => Ajv;
@@ -25,7 +26,7 @@ const JSON_SCHEMA = readJson(
 const SARIF_SCHEMA = readJson(new URL('../../../fixtures/sarif-2.1.0-subset.schema.json', import.meta.url));
 
 describe('check-theme output formats', () => {
-  const { findings, files } = lintTheme(THEME);
+  const { findings, files } = lintTheme(THEME, { objects: TEMPLATE_OBJECTS });
   const ajv = addFormats(
     new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true }),
   );
@@ -56,12 +57,37 @@ describe('check-theme output formats', () => {
     expect(validate({ version: '2.1.0', runs: [{ tool: { driver: {} } }] })).to.equal(false);
   });
 
+  it('json findings and sarif regions carry the end of each range', () => {
+    const report = JSON.parse(formatJson(findings, files)) as {
+      version: number;
+      findings: Array<{ file: string; line: number; column: number; endLine: number; endColumn: number }>;
+    };
+    expect(report.version).to.equal(2);
+    const login = report.findings.find((f) => f.file === 'pages/login.hbs' && f.line === 3)!;
+    expect([login.line, login.column, login.endLine, login.endColumn]).to.deep.equal([3, 1, 3, 48]);
+    const log = JSON.parse(formatSarif(findings, { rules: RULES, version: '1.2.3' }));
+    const regions = log.runs[0].results.map(
+      (r: { locations: Array<{ physicalLocation: { region: Record<string, number> } }> }) =>
+        r.locations[0].physicalLocation.region,
+    );
+    expect(regions).to.deep.equal(
+      findings.map((f) => ({
+        startLine: f.line,
+        startColumn: f.column,
+        endLine: f.endLine,
+        endColumn: f.endColumn,
+      })),
+    );
+  });
+
   it('github prints one escaped workflow command per finding', () => {
     const out = formatGithub([
       {
         file: 'pages/a,b.hbs',
         line: 3,
         column: 2,
+        endLine: 3,
+        endColumn: 5,
         severity: 'warning',
         rule: 'r',
         message: '50% done\nnext',

@@ -1,34 +1,16 @@
-// Test helpers for check-theme rules: lint a throwaway theme made of inline files.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { lintTheme } from '../../../../runtime/theme/lint/run.js';
+// Test helpers for check-theme rules: lint a theme made of inline files, in memory (lintSources).
+import { lintSources } from '../../../../runtime/theme/lint/run.js';
 import type { ThemeLintConfig } from '../../../../runtime/theme/lint/config.js';
 import type { Finding } from '../../../../runtime/theme/lint/types.js';
+import { TEMPLATE_OBJECTS } from '../../../../runtime/template-objects.js';
 
-/** Writes files (theme-relative path -> content) into a new temp theme folder. */
-export function makeTheme(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'check-theme-'));
-  mkdirSync(join(dir, 'pages'), { recursive: true });
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), content);
-  }
-  return dir;
-}
-
-/** Findings of one rule (or all rules when rule is null) over a temp theme made of files. */
+/** Findings of one rule (or all rules when rule is null) over a theme made of files (theme-relative path -> content). */
 export function lintFiles(
   rule: string | null,
   files: Record<string, string>,
   config?: ThemeLintConfig,
 ): Finding[] {
-  const dir = makeTheme(files);
-  try {
-    return lintTheme(dir, { only: rule ? [rule] : undefined, config }).findings;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return lintSources(files, { objects: TEMPLATE_OBJECTS, only: rule ? [rule] : undefined, config }).findings;
 }
 
 /** Findings of one rule for a single page's source. */
@@ -39,4 +21,9 @@ export function lintPage(rule: string, source: string, file = 'pages/index.hbs')
 /** 'file:line' of each finding, for compact assertions. */
 export function where(findings: Finding[]): string[] {
   return findings.map((f) => `${f.file}:${f.line}`);
+}
+
+/** 'line:column-endLine:endColumn' of each finding, for assertions on ranges. */
+export function spans(findings: Finding[]): string[] {
+  return findings.map((f) => `${f.line}:${f.column}-${f.endLine}:${f.endColumn}`);
 }

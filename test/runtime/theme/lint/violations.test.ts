@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { lintTheme } from '../../../../runtime/theme/lint/run.js';
 import { RULES } from '../../../../runtime/theme/lint/rules/index.js';
+import { TEMPLATE_OBJECTS } from '../../../../runtime/template-objects.js';
 
 const THEME = new URL('../../../fixtures/themes/violations', import.meta.url).pathname;
 
@@ -37,7 +38,7 @@ const EXPECTED: Record<string, string[]> = {
 };
 
 describe('check-theme on the violations fixture theme', () => {
-  const { findings, files } = lintTheme(THEME);
+  const { findings, files } = lintTheme(THEME, { objects: TEMPLATE_OBJECTS });
 
   for (const [rule, expected] of Object.entries(EXPECTED)) {
     it(`${rule} fires at ${[...new Set(expected)].join(', ')}`, () => {

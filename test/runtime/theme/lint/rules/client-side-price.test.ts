@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { lintFiles, lintPage, where } from '../helpers.js';
+import { lintFiles, lintPage, spans, where } from '../helpers.js';
 
 describe('check-theme rule client-side-price', () => {
   it('reports price fields in cart/checkout forms', () => {
@@ -37,5 +37,29 @@ describe('check-theme rule client-side-price', () => {
           "post('/_post/cart/add', { variant_id: id, quantity: q });\nconst price = el.dataset.price;\n",
       }),
     ).to.deep.equal([]);
+  });
+
+  it('follows shorthand, quoted and spread keys, and reports the key itself', () => {
+    const js = [
+      "post('/_post/cart/add', { variant_id, price });",
+      "post('/_post/cart/add', { 'unitPrice': 1 });",
+      "const extra = { total: 3 }; post('/_post/checkout/quote', { ...extra });",
+    ].join('\n');
+    const findings = lintFiles('client-side-price', { 'assets/js/a.js': js });
+    expect(findings.map((f) => f.message.split(':')[0])).to.deep.equal([
+      'script sends "price" to /_post/cart/add',
+      'script sends "unitPrice" to /_post/cart/add',
+      'script sends "total" to /_post/checkout/quote',
+    ]);
+    expect(spans(findings)).to.deep.equal(['1:39-1:44', '2:27-2:38', '3:17-3:22']);
+  });
+
+  it('ignores keys the call does not send: members of a variable, callbacks, other endpoints', () => {
+    const js = [
+      "const state = { price: 1, id: 2 }; post('/_post/cart/add', { id: state.id });",
+      "post('/_post/cart/add', { id }).then(() => ({ total: 1 }));",
+      "post('/_post/profile/update', { amount: 1 });",
+    ].join('\n');
+    expect(lintFiles('client-side-price', { 'assets/js/a.js': js })).to.deep.equal([]);
   });
 });

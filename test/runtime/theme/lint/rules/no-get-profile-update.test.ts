@@ -24,7 +24,8 @@ describe('check-theme rule no-get-profile-update', () => {
     ).to.deep.equal([]);
     expect(
       lintFiles('no-get-profile-update', {
-        'assets/js/p.js': "fetch('/_post/profile/update', { method: 'POST', body });\n",
+        'assets/js/p.js':
+          "fetch('/_post/profile/update', { method: 'POST', body });\nconst init = { method: 'POST', body };\nfetch('/_post/profile/update', init);\n",
       }),
     ).to.deep.equal([]);
   });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { lintPage, where } from '../helpers.js';
+import { lintPage, spans, where } from '../helpers.js';
 
 describe('check-theme rule unsupported-feature-text', () => {
   it('reports advertised password reset, OTP, OAuth, payment, refunds, cancellation and booking', () => {
@@ -23,5 +23,19 @@ describe('check-theme rule unsupported-feature-text', () => {
     const src =
       '<p>Sign in with your email and password.</p>\n<button>Cancel</button>\n<p>Books and striped shirts</p>\n{{!-- no refunds --}}\n<!-- refunds -->';
     expect(lintPage('unsupported-feature-text', src)).to.deep.equal([]);
+  });
+
+  it('does not read doctypes, CDATA or processing instructions as visible text', () => {
+    const src =
+      '<!DOCTYPE html PUBLIC "-//Bookings//DTD Refunds//EN">\n<svg><![CDATA[ Refunds and bookings ]]></svg>\n<?booking now?>';
+    expect(lintPage('unsupported-feature-text', src)).to.deep.equal([]);
+  });
+
+  it('reports the phrase itself, after a mustache on the same line too', () => {
+    const findings = lintPage(
+      'unsupported-feature-text',
+      '<p>Hello {{auth.user.display_name}}, refunds in 30 days</p>',
+    );
+    expect(spans(findings)).to.deep.equal(['1:38-1:45']);
   });
 });
