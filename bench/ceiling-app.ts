@@ -6,6 +6,7 @@ import Koa from 'koa';
 import { Theme, type DataSource, type RenderRequest } from '../runtime/theme/theme.js';
 import { AbortRender } from '../runtime/theme/errors.js';
 import { PAGE_ROUTES } from '../runtime/theme/page-routes.js';
+import { TEMPLATE_OBJECTS } from '../runtime/template-objects.js';
 import { GUEST_AUTH } from '../runtime/accounts/auth.js';
 import { EMPTY_CART } from '../runtime/cart/template.js';
 import type { CatalogSnapshot } from './ceiling-data.js';
@@ -24,15 +25,15 @@ function memorySource(data: CatalogSnapshot, request: RenderRequest): DataSource
       if (name === 'products.find') return data.products.get(String(args.slug ?? '')) ?? null;
       return null;
     },
-    async cart() {
-      return EMPTY_CART;
+    async load(name) {
+      return name === 'cart' ? EMPTY_CART : null;
     },
   };
 }
 
 /** The ceiling app for the catalog pages (/products, /products/:slug). */
 export function createCeilingApp(themeDir: string, data: CatalogSnapshot): Koa {
-  const theme = Theme.load(themeDir);
+  const theme = Theme.load(themeDir, TEMPLATE_OBJECTS);
   const routes = PAGE_ROUTES.filter((r) => r.page === 'products/index' || r.page === 'products/show');
   const app = new Koa();
   app.use(async (ctx) => {

@@ -11,6 +11,7 @@ import { bootstrap } from '../runtime/bootstrap.js';
 import { createApp } from '../runtime/app.js';
 import { listen, ListenError, type RunningServer } from '../runtime/server.js';
 import { Theme } from '../runtime/theme/theme.js';
+import { TEMPLATE_OBJECTS } from '../runtime/template-objects.js';
 import { TemplateError } from '../runtime/theme/errors.js';
 import { readAsset } from '../runtime/theme/assets.js';
 import { FixtureError } from '../runtime/fixtures/load.js';
@@ -123,7 +124,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   let theme: Theme;
   try {
-    theme = Theme.load(themeDir);
+    theme = Theme.load(themeDir, TEMPLATE_OBJECTS);
   } catch (err) {
     if (err instanceof TemplateError) throw new DevServerError(err.message);
     throw err;

@@ -19,6 +19,12 @@ export function clampLimit(limit: unknown, fallback: number): number {
   return Math.min(Math.max(n, 1), MAX_PAGE_SIZE);
 }
 
+/** The `page` query parameter as a page number when it is one (1–6 digits), else undefined. */
+export function pageFromQuery(query: Record<string, string>): number | undefined {
+  const raw = query.page;
+  return raw && /^\d{1,6}$/.test(raw) ? Number(raw) : undefined;
+}
+
 /** Clamps a requested page number to 1..100000 (default 1). */
 export function clampPage(page: unknown): number {
   const n = typeof page === 'number' && Number.isInteger(page) ? page : 1;

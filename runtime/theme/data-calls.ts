@@ -1,19 +1,10 @@
 // Data calls by analysis of the Handlebars AST. Handlebars renders synchronously, so the engine
 // finds every data call of a page (and its layouts and partials) before the render, resolves
 // the arguments from the request, runs the queries in parallel, and hands the results over.
+// Which calls exist, and their arguments, comes from the registry (runtime/template-objects.ts).
 import { walk, type Program } from './parse.js';
 import { TemplateError } from './errors.js';
-
-/** The data calls of the theme language and their arguments. */
-export const DATA_CALLS = {
-  'products.paginate': { args: { limit: 'int', page: 'int' }, required: [] as string[] },
-  'products.find': { args: { slug: 'string' }, required: ['slug'] },
-  'orders.paginate': { args: { limit: 'int', page: 'int' }, required: [] as string[] },
-  'orders.find': { args: { id: 'string' }, required: ['id'] },
-  'orders.track': { args: { number: 'string' }, required: ['number'] },
-} as const;
-
-export type DataCallName = keyof typeof DATA_CALLS;
+import type { ArgType, TemplateObjects } from './objects.js';
 
 /** Where an argument's value comes from. */
 export type ArgSource =
@@ -23,7 +14,7 @@ export type ArgSource =
 
 /** One data call site in one template. */
 export interface DataCall {
-  name: DataCallName;
+  name: string;
   args: Record<string, ArgSource>;
   file: string;
   line: number;
@@ -33,16 +24,13 @@ export interface DataCall {
 /** What a template reads from the server, as found in its AST. */
 export interface TemplateNeeds {
   calls: DataCall[];
-  cart: boolean;
-  auth: boolean;
-  csrf: boolean;
+  /** Registry objects and context values the template reads (`cart`, `auth`, `csrf_token`…). */
+  roots: Set<string>;
   /** Static partial names ({{> name}}) and layouts ({{#extends "layouts/x"}}), with locations. */
   partials: Array<{ name: string; line: number; column: number }>;
   layouts: Array<{ name: string; line: number; column: number }>;
   assets: Array<{ path: string; line: number; column: number }>;
 }
-
-const OBJECT_HEADS = new Set(['products', 'orders']);
 
 /** The parts of a path after an optional @root. */
 function pathParts(path: hbs.AST.PathExpression): string[] | null {
@@ -83,22 +71,23 @@ function argSource(call: string, key: string, value: hbs.AST.Expression, file: s
 function callOf(
   node: hbs.AST.MustacheStatement | hbs.AST.SubExpression | hbs.AST.BlockStatement,
   file: string,
+  objects: TemplateObjects,
 ): DataCall | null {
   if (node.path.type !== 'PathExpression') return null;
   const parts = pathParts(node.path as hbs.AST.PathExpression);
-  if (!parts || !OBJECT_HEADS.has(parts[0])) return null;
+  if (!parts || !objects.callHeads.has(parts[0])) return null;
   const name = parts.join('.');
   const loc = node.loc.start;
-  if (!(name in DATA_CALLS)) {
+  const spec = objects.call(name);
+  if (!spec) {
     throw new TemplateError(
-      `unknown data call ${name} (known: ${Object.keys(DATA_CALLS).join(', ')})`,
+      `unknown data call ${name} (known: ${objects.callNames().join(', ')})`,
       'unknown_data_call',
       file,
       loc.line,
       loc.column,
     );
   }
-  const spec = DATA_CALLS[name as DataCallName];
   if (node.params.length > 0) {
     throw new TemplateError(
       `${name} takes named arguments only, e.g. (${name} ${Object.keys(spec.args)[0]}=…)`,
@@ -131,16 +120,14 @@ function callOf(
         loc.column,
       );
   }
-  return { name: name as DataCallName, args, file, line: loc.line, column: loc.column };
+  return { name, args, file, line: loc.line, column: loc.column };
 }
 
 /** Finds what a template needs; throws a TemplateError (with file:line) for an unresolvable call. */
-export function analyseTemplate(ast: Program, file: string): TemplateNeeds {
+export function analyseTemplate(ast: Program, file: string, objects: TemplateObjects): TemplateNeeds {
   const needs: TemplateNeeds = {
     calls: [],
-    cart: false,
-    auth: false,
-    csrf: false,
+    roots: new Set(),
     partials: [],
     layouts: [],
     assets: [],
@@ -151,7 +138,7 @@ export function analyseTemplate(ast: Program, file: string): TemplateNeeds {
       case 'SubExpression':
       case 'BlockStatement': {
         const n = node as hbs.AST.MustacheStatement;
-        const call = callOf(n, file);
+        const call = callOf(n, file, objects);
         if (call) needs.calls.push(call);
         const head = n.path.type === 'PathExpression' ? (n.path as hbs.AST.PathExpression).original : '';
         const first = n.params[0];
@@ -193,9 +180,7 @@ export function analyseTemplate(ast: Program, file: string): TemplateNeeds {
       case 'PathExpression': {
         const parts = pathParts(node as hbs.AST.PathExpression);
         if (!parts) break;
-        if (parts[0] === 'cart') needs.cart = true;
-        if (parts[0] === 'auth') needs.auth = true;
-        if (parts[0] === 'csrf_token') needs.csrf = true;
+        if (parts.length > 0 && objects.root(parts[0])) needs.roots.add(parts[0]);
         break;
       }
     }
@@ -206,6 +191,7 @@ export function analyseTemplate(ast: Program, file: string): TemplateNeeds {
 /** Resolved arguments of a call for one request (strings from the URL, numbers for int arguments). */
 export function resolveArgs(
   call: DataCall,
+  argTypes: Readonly<Record<string, ArgType>>,
   request: { params: Record<string, string>; query: Record<string, string> },
 ): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
@@ -217,12 +203,14 @@ export function resolveArgs(
           ? request.params[source.name]
           : request.query[source.name];
   }
-  return normalizeArgs(call.name, raw);
+  return normalizeArgs(argTypes, raw);
 }
 
 /** Arguments as the data sources receive them: int arguments as integers (or undefined), others as strings. */
-export function normalizeArgs(name: DataCallName, raw: Record<string, unknown>): Record<string, unknown> {
-  const spec = DATA_CALLS[name].args as Record<string, string>;
+export function normalizeArgs(
+  spec: Readonly<Record<string, ArgType>>,
+  raw: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (!(key in spec)) continue;

@@ -2,10 +2,10 @@
 import { walk, type Program } from './parse.js';
 import { TemplateError } from './errors.js';
 import { KNOWN_HELPERS } from './helpers/index.js';
-import { DATA_CALLS } from './data-calls.js';
+import type { TemplateObjects } from './objects.js';
 
 /** Errors for helper calls the theme language does not have (with file:line). */
-export function checkHelperCalls(ast: Program, file: string): TemplateError[] {
+export function checkHelperCalls(ast: Program, file: string, objects: TemplateObjects): TemplateError[] {
   const errors: TemplateError[] = [];
   walk(ast, (node) => {
     if (node.type !== 'MustacheStatement' && node.type !== 'BlockStatement' && node.type !== 'SubExpression')
@@ -24,7 +24,7 @@ export function checkHelperCalls(ast: Program, file: string): TemplateError[] {
       }
       return;
     }
-    if (path.original in DATA_CALLS) return;
+    if (objects.call(path.original)) return;
     if (path.parts[0] === 'auth') {
       errors.push(
         new TemplateError(

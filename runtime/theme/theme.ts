@@ -11,9 +11,9 @@ import {
   normalizeArgs,
   resolveArgs,
   type DataCall,
-  type DataCallName,
   type TemplateNeeds,
 } from './data-calls.js';
+import type { TemplateObjects } from './objects.js';
 import { checkHelperCalls } from './static-checks.js';
 import { AbortRender, locateError, TemplateError } from './errors.js';
 import { listAssetFiles, readAsset, type Asset } from './assets.js';
@@ -36,10 +36,10 @@ export interface RenderInput {
   extra?: Record<string, unknown>;
 }
 
-/** Runs the data calls of a page; results are plain template objects. */
+/** Runs the registry's data calls and loads its objects for one render; results are plain template objects. */
 export interface DataSource {
-  call(name: DataCallName, args: Record<string, unknown>): Promise<unknown>;
-  cart(): Promise<unknown>;
+  call(name: string, args: Record<string, unknown>): Promise<unknown>;
+  load(name: string): Promise<unknown>;
 }
 
 /** Called with every template object before the render (dev validates them against their schemas). */
@@ -52,9 +52,10 @@ export type ObjectInspector = (
 /** The union of what a page, its layouts and partials need. */
 export interface PageNeeds {
   calls: DataCall[];
-  cart: boolean;
-  auth: boolean;
-  csrf: boolean;
+  /** Registry objects and context values read anywhere in the page (`cart`, `auth`, `csrf_token`…). */
+  roots: Set<string>;
+  /** It reads something per visitor (a private call, object or value): the page is never cached. */
+  private: boolean;
   /** Template names the page depends on (itself included). */
   templates: string[];
 }
@@ -70,15 +71,6 @@ interface TemplateEntry {
 }
 
 const KINDS = ['layouts', 'pages', 'partials'] as const;
-
-/** Schema of the object each data call returns. */
-export const CALL_SCHEMAS: Record<DataCallName, string> = {
-  'products.paginate': 'product-listing',
-  'products.find': 'product',
-  'orders.paginate': 'order-listing',
-  'orders.find': 'order',
-  'orders.track': 'order',
-};
 
 function listTemplates(dir: string): string[] {
   const out: string[] = [];
@@ -103,7 +95,11 @@ export class Theme {
   private assetsByUrl = new Map<string, Asset>();
   private needsCache = new Map<string, PageNeeds>();
 
-  private constructor(readonly dir: string) {
+  private constructor(
+    readonly dir: string,
+    /** What templates can read (runtime/template-objects.ts): the engine keeps no list of its own. */
+    readonly objects: TemplateObjects,
+  ) {
     this.hb = createHandlebars({
       renderTemplate: (name, context, data) => this.renderTemplate(name, context, data),
       assetUrl: (path) => this.assetsByPath.get(path)?.url ?? null,
@@ -111,13 +107,32 @@ export class Theme {
   }
 
   /** Loads every template and asset of a theme folder. Broken templates are kept with their errors. */
-  static load(dir: string): Theme {
+  static load(dir: string, objects: TemplateObjects): Theme {
     if (!existsSync(join(dir, 'pages'))) {
       throw new TemplateError(`${dir} is not a theme: it has no pages/ folder`, 'not_a_theme', dir);
     }
-    const theme = new Theme(dir);
+    const theme = new Theme(dir, objects);
     for (const kind of KINDS) for (const file of listTemplates(join(dir, kind))) theme.loadTemplate(file);
     for (const file of listAssetFiles(join(dir, 'assets'))) theme.loadAsset(file);
+    return theme;
+  }
+
+  /** Builds a theme from in-memory files (theme-relative path -> text or bytes); nothing is read from disk. */
+  static fromSources(files: Record<string, string | Uint8Array>, objects: TemplateObjects, dir = '.'): Theme {
+    const theme = new Theme(dir, objects);
+    const paths = Object.keys(files).filter((p) => !p.split('/').some((part) => part.startsWith('.')));
+    for (const path of paths) {
+      const file = join(dir, path);
+      const content = files[path];
+      if (theme.templateName(file))
+        theme.loadTemplate(
+          file,
+          typeof content === 'string' ? content : Buffer.from(content).toString('utf8'),
+        );
+    }
+    for (const path of paths) {
+      if (path.startsWith('assets/')) theme.loadAsset(join(dir, path), Buffer.from(files[path]));
+    }
     return theme;
   }
 
@@ -150,16 +165,15 @@ export class Theme {
     return 'other';
   }
 
-  private loadAsset(file: string): void {
-    const asset = readAsset(join(this.dir, 'assets'), file);
+  private loadAsset(file: string, body?: Buffer): void {
+    const asset = readAsset(join(this.dir, 'assets'), file, body);
     this.assetsByPath.set(asset.path, asset);
     this.assetsByUrl.set(asset.url, asset);
   }
 
-  private loadTemplate(file: string): void {
+  private loadTemplate(file: string, source = readFileSync(file, 'utf8')): void {
     const name = this.templateName(file)!;
     const rel = `${name}.hbs`;
-    const source = readFileSync(file, 'utf8');
     const entry: TemplateEntry = {
       name,
       file: rel,
@@ -171,8 +185,8 @@ export class Theme {
     };
     try {
       entry.ast = parseTemplate(source, rel);
-      entry.errors.push(...checkHelperCalls(entry.ast, rel));
-      entry.needs = analyseTemplate(entry.ast, rel);
+      entry.errors.push(...checkHelperCalls(entry.ast, rel, this.objects));
+      entry.needs = analyseTemplate(entry.ast, rel, this.objects);
       entry.compiled = this.hb.compile(source, { preventIndent: true });
     } catch (err) {
       entry.errors.push(locateError(err, rel) as TemplateError);
@@ -262,7 +276,7 @@ export class Theme {
   needs(page: string): PageNeeds {
     const cached = this.needsCache.get(page);
     if (cached) return cached;
-    const result: PageNeeds = { calls: [], cart: false, auth: false, csrf: false, templates: [] };
+    const result: PageNeeds = { calls: [], roots: new Set(), private: false, templates: [] };
     const seen = new Set<string>();
     const visit = (
       name: string,
@@ -287,20 +301,21 @@ export class Theme {
       const n = entry.needs!;
       result.templates.push(name);
       result.calls.push(...n.calls);
-      result.cart ||= n.cart;
-      result.auth ||= n.auth;
-      result.csrf ||= n.csrf;
+      for (const root of n.roots) result.roots.add(root);
       for (const p of n.partials)
         visit(`partials/${p.name}`, { file: entry.file, line: p.line, column: p.column }, 'partial');
       for (const l of n.layouts)
         visit(l.name, { file: entry.file, line: l.line, column: l.column }, 'layout');
     };
     visit(`pages/${page}`, null, 'page');
+    result.private =
+      result.calls.some((c) => this.objects.call(c.name)?.private) ||
+      [...result.roots].some((name) => this.objects.root(name)?.private);
     this.needsCache.set(page, result);
     return result;
   }
 
-  /** Renders a page: fetches its data calls in parallel, then runs Handlebars. Throws AbortRender or TemplateError. */
+  /** Renders a page: fetches its data calls and objects in parallel, then runs Handlebars. Throws AbortRender or TemplateError. */
   async render(
     page: string,
     input: RenderInput,
@@ -308,42 +323,46 @@ export class Theme {
     inspect?: ObjectInspector,
   ): Promise<string> {
     const needs = this.needs(page);
+    const pageFile = this.fileOf(`pages/${page}`);
     const prefetched = new Map<string, unknown>();
+    const loaded: Record<string, unknown> = {};
     const pending: Array<Promise<void>> = [];
     for (const call of needs.calls) {
-      const args = resolveArgs(call, input.request);
+      const spec = this.objects.call(call.name)!;
+      const args = resolveArgs(call, spec.args, input.request);
       const key = callKey(call.name, args);
       if (prefetched.has(key)) continue;
       prefetched.set(key, undefined);
       pending.push(
         data.call(call.name, args).then((value) => {
           prefetched.set(key, value);
-          if (inspect && value !== null)
-            inspect(CALL_SCHEMAS[call.name], value, { file: call.file, line: call.line, label: call.name });
+          if (inspect && spec.schema && value !== null)
+            inspect(spec.schema, value, { file: call.file, line: call.line, label: call.name });
         }),
       );
     }
-    let cart: unknown = null;
-    if (needs.cart) {
+    for (const name of needs.roots) {
+      const spec = this.objects.root(name)!;
+      if (spec.kind !== 'object') continue;
       pending.push(
-        data.cart().then((value) => {
-          cart = value;
-          if (inspect)
-            inspect('cart', value, { file: this.fileOf(`pages/${page}`), line: null, label: 'cart' });
+        data.load(name).then((value) => {
+          loaded[name] = value;
+          if (inspect && spec.schema)
+            inspect(spec.schema, value, { file: pageFile, line: null, label: name });
         }),
       );
     }
     await Promise.all(pending);
-    if (inspect)
-      inspect('auth', input.auth, { file: this.fileOf(`pages/${page}`), line: null, label: 'auth' });
+    if (inspect) inspect('auth', input.auth, { file: pageFile, line: null, label: 'auth' });
 
-    const lookup = (name: DataCallName) =>
+    const objects = this.objects;
+    const lookup = (name: string) =>
       function (this: unknown, ...args: unknown[]) {
         const options = args[args.length - 1] as {
           hash?: Record<string, unknown>;
           loc?: { start: { line: number; column: number } };
         };
-        const key = callKey(name, normalizeArgs(name, options?.hash ?? {}));
+        const key = callKey(name, normalizeArgs(objects.call(name)!.args, options?.hash ?? {}));
         if (!prefetched.has(key)) {
           const err = new TemplateError(
             `${name}: its arguments changed during the render; inside {{#each}}/{{#with}} write @root.request.params.… or @root.request.query.…`,
@@ -364,14 +383,15 @@ export class Theme {
       auth: input.auth,
       csrf_token: input.csrfToken,
       site: input.site,
-      cart,
-      products: { paginate: lookup('products.paginate'), find: lookup('products.find') },
-      orders: {
-        paginate: lookup('orders.paginate'),
-        find: lookup('orders.find'),
-        track: lookup('orders.track'),
-      },
     };
+    for (const spec of this.objects.all()) {
+      if (spec.kind === 'object') context[spec.name] = loaded[spec.name] ?? null;
+      if (spec.kind !== 'call') continue;
+      // `products.paginate` is context.products.paginate: a helper that hands out its prefetched result
+      const [head, method] = spec.name.split('.') as [string, string];
+      const holder = (context[head] ??= {}) as Record<string, unknown>;
+      holder[method] = lookup(spec.name);
+    }
     return this.renderTemplate(`pages/${page}`, context, undefined);
   }
 

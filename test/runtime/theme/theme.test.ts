@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { Theme, type DataSource, type RenderInput } from '../../../runtime/theme/theme.js';
 import { AbortRender, TemplateError } from '../../../runtime/theme/errors.js';
 import { GUEST_AUTH } from '../../../runtime/accounts/auth.js';
+import { TEMPLATE_OBJECTS } from '../../../runtime/template-objects.js';
 
 const MINI = new URL('../../fixtures/themes/mini', import.meta.url).pathname;
 
@@ -34,8 +35,8 @@ function data(calls: string[] = []): DataSource {
       if (name === 'products.find') return args.slug === 'a' ? product('a') : null;
       return null;
     },
-    async cart() {
-      return { items: [], item_count: 0, total_price: null };
+    async load(name) {
+      return name === 'cart' ? { items: [], item_count: 0, total_price: null } : null;
     },
   };
 }
@@ -48,7 +49,7 @@ function tempTheme(): string {
 
 describe('runtime/theme/theme', () => {
   it('renders a page through its layout, with set values and block defaults', async () => {
-    const html = await Theme.load(MINI).render('index', input(), data());
+    const html = await Theme.load(MINI, TEMPLATE_OBJECTS).render('index', input(), data());
     expect(html).to.include('<title>Home · Mini</title>');
     expect(html).to.include('<h1>Welcome</h1>');
     expect(html).to.include('layout footer');
@@ -59,7 +60,7 @@ describe('runtime/theme/theme', () => {
 
   it('fetches data calls before the render with arguments from the request', async () => {
     const calls: string[] = [];
-    const theme = Theme.load(MINI);
+    const theme = Theme.load(MINI, TEMPLATE_OBJECTS);
     const list = await theme.render('products/index', input({ path: '/products' }), data(calls));
     expect(list).to.include('<a href="/products/a">A</a>');
     expect(list).to.include('rel="next"');
@@ -70,7 +71,7 @@ describe('runtime/theme/theme', () => {
   });
 
   it('turns {{abort 404}} into AbortRender', async () => {
-    const err = await Theme.load(MINI)
+    const err = await Theme.load(MINI, TEMPLATE_OBJECTS)
       .render('products/show', input({ params: { slug: 'zzz' } }), data())
       .catch((e) => e);
     expect(err).to.be.instanceOf(AbortRender);
@@ -78,7 +79,7 @@ describe('runtime/theme/theme', () => {
   });
 
   it('ignores an `auth` value in page data: the server value wins', async () => {
-    const html = await Theme.load(MINI).render(
+    const html = await Theme.load(MINI, TEMPLATE_OBJECTS).render(
       'index',
       { ...input(), extra: { auth: { check: true, user: { display_name: 'Mallory' } } } },
       data(),
@@ -88,11 +89,10 @@ describe('runtime/theme/theme', () => {
   });
 
   it('reports what a page needs, including its layout and partials', () => {
-    const needs = Theme.load(MINI).needs('products/index');
+    const needs = Theme.load(MINI, TEMPLATE_OBJECTS).needs('products/index');
     expect(needs.templates).to.have.members(['pages/products/index', 'layouts/base', 'partials/card']);
-    expect(needs.auth).to.equal(true);
-    expect(needs.csrf).to.equal(true);
-    expect(needs.cart).to.equal(false);
+    expect([...needs.roots].sort()).to.deep.equal(['auth', 'csrf_token', 'site']);
+    expect(needs.private).to.equal(true); // auth and csrf_token are per visitor
   });
 
   describe('errors carry the theme file and line', () => {
@@ -105,7 +105,7 @@ describe('runtime/theme/theme', () => {
         join(dir, 'pages/index.hbs'),
         '{{#extends "layouts/base"}}\n{{#block "content"}}\n{{#if x}}oops{{/each}}\n{{/block}}{{/extends}}',
       );
-      const errors = Theme.load(dir).errors();
+      const errors = Theme.load(dir, TEMPLATE_OBJECTS).errors();
       expect(errors).to.have.length(1);
       expect(errors[0].code).to.equal('syntax_error');
       expect(errors[0].file).to.equal('pages/index.hbs');
@@ -118,7 +118,7 @@ describe('runtime/theme/theme', () => {
         '{{#extends "layouts/nope"}}{{/extends}}\n{{> missing-card}}\n{{shout "x"}}\n{{asset "css/none.css"}}',
       );
       const byCode = Object.fromEntries(
-        Theme.load(dir)
+        Theme.load(dir, TEMPLATE_OBJECTS)
           .errors()
           .map((e) => [e.code, e]),
       );
@@ -133,7 +133,7 @@ describe('runtime/theme/theme', () => {
         join(dir, 'pages/extra.hbs'),
         'x\n{{#with (products.find slug=someVariable) as |p|}}{{/with}}',
       );
-      const [err] = Theme.load(dir).errors();
+      const [err] = Theme.load(dir, TEMPLATE_OBJECTS).errors();
       expect(err.code).to.equal('unresolvable_data_call');
       expect(err.where).to.match(/^pages\/extra\.hbs:2:/);
     });
@@ -143,7 +143,7 @@ describe('runtime/theme/theme', () => {
         join(dir, 'pages/index.hbs'),
         '{{#extends "layouts/base"}}\n{{#block "content"}}\n\n{{abort "x"}}\n{{/block}}{{/extends}}',
       );
-      const err = await Theme.load(dir)
+      const err = await Theme.load(dir, TEMPLATE_OBJECTS)
         .render('index', input(), data())
         .catch((e) => e);
       expect(err).to.be.instanceOf(TemplateError);
@@ -151,7 +151,7 @@ describe('runtime/theme/theme', () => {
     });
 
     it('recompiles one changed file', async () => {
-      const theme = Theme.load(dir);
+      const theme = Theme.load(dir, TEMPLATE_OBJECTS);
       writeFileSync(join(dir, 'partials/card.hbs'), '<li class="changed">{{name}}</li>');
       expect(theme.reloadFile(join(dir, 'partials/card.hbs'))).to.equal('template');
       const html = await theme.render('products/index', input(), data());

@@ -1,0 +1,26 @@
+// The values every page render receives from the web layer, declared for the template registry.
+import { defineContextValue } from '../theme/objects.js';
+
+/** `<meta name="csrf-token" content="{{csrf_token}}">`: the token every POST must carry. */
+export const csrfToken = defineContextValue({
+  name: 'csrf_token',
+  schema: null,
+  private: true,
+  description: 'The CSRF token for forms (`_token`) and fetch calls (`X-CSRF-Token`); tied to the visitor.',
+});
+
+/** `{{request.path}}`, `{{request.params.slug}}`, `{{request.query.page}}`. */
+export const request = defineContextValue({
+  name: 'request',
+  schema: null,
+  private: false,
+  description: 'The request: path, url, params of the route and the query string (first value of each).',
+});
+
+/** `{{site.name}}`: the website answering this host. */
+export const site = defineContextValue({
+  name: 'site',
+  schema: null,
+  private: false,
+  description: 'The website answering this host: its name.',
+});
