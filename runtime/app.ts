@@ -3,9 +3,12 @@ import Koa from 'koa';
 import type { AppDeps } from './deps.js';
 import type { AppState } from './http/state.js';
 import { requestLog } from './http/request-log.js';
+import { requestMetrics } from './http/request-metrics.js';
 import { errorHandler, plainHtmlError } from './http/error-handler.js';
 import { securityHeaders } from './http/security-headers.js';
 import { healthRoutes } from './http/health.js';
+import { applyProxyTrust } from './http/proxy-trust.js';
+import { httpsOnly } from './http/https-only.js';
 import { assetRoutes } from './http/assets.js';
 import { siteResolver } from './http/site.js';
 import { privateWhenCookiesSet } from './http/cache-headers.js';
@@ -19,14 +22,13 @@ export function createApp(
   deps: AppDeps,
   options: { log?: ((line: string) => void) | null } = {},
 ): Koa<AppState> {
-  // With N proxies in front, ctx.ip is the address the outermost one appended to X-Forwarded-For
-  // (Koa keeps the right-most N entries); what the client wrote further left never counts.
-  const hops = deps.config.trustProxy;
-  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops, keys: deps.keys });
+  const app = new Koa<AppState>({ keys: deps.keys });
+  applyProxyTrust(app, deps.config.trustProxy);
   app.silent = true; // errors are logged by errorHandler, once, as JSON
   const posts = postRoutes(deps);
 
   app.use(requestLog(options.log === undefined ? (line) => process.stdout.write(`${line}\n`) : options.log));
+  app.use(requestMetrics());
   app.use(
     errorHandler(deps.hooks.renderHtmlError ?? plainHtmlError, {
       logHtmlErrors: !deps.hooks.renderHtmlError,
@@ -34,10 +36,11 @@ export function createApp(
   );
   app.use(securityHeaders(deps.mode === 'dev' ? ['ws:'] : []));
   app.use(healthRoutes(deps.db));
+  app.use(httpsOnly(!deps.plainHttpAllowed));
   app.use(assetRoutes(deps.theme));
   app.use(siteResolver(deps.db));
   app.use(privateWhenCookiesSet());
-  app.use(sessionMiddleware(app, deps.db, deps.secureCookies));
+  app.use(sessionMiddleware(app, deps.db));
   app.use(bodyParser());
   app.use(posts.routes());
   for (const mw of deps.hooks.middleware ?? []) app.use(mw);

@@ -6,11 +6,13 @@ import { assertMigrated, migrateLatest } from './migrate.js';
 import { resolveSecrets } from './secrets.js';
 import { Csrf } from './http/csrf.js';
 import { Theme } from './theme/theme.js';
+import { TEMPLATE_OBJECTS } from './template-objects.js';
 import { CatalogReader } from './catalog/service.js';
 import { TemplateError } from './theme/errors.js';
 import { loadFixtures } from './fixtures/load.js';
 import { seedFixtures } from './fixtures/seed.js';
 import { findSiteByHostExact } from './sites/store.js';
+import { unwatchPool, watchPool } from './metrics.js';
 import { defaultFixturesFile } from './paths.js';
 import type { AppDeps, AppHooks } from './deps.js';
 
@@ -49,9 +51,14 @@ export async function bootstrap(
 ): Promise<{ deps: AppDeps; notes: BootNotes; close(): Promise<void> }> {
   const notes: BootNotes = { lines: [] };
   const parsed = parseDatabaseUrl(config.databaseUrl);
-  const db = createDb(config.databaseUrl, { poolMax: options.poolMax });
-  const readDb = config.databaseReadUrl ? createDb(config.databaseReadUrl, { poolMax: options.poolMax }) : db;
+  const dbOptions = { poolMax: options.poolMax, timeoutMs: config.dbTimeoutMs };
+  const db = createDb(config.databaseUrl, dbOptions);
+  const readDb = config.databaseReadUrl ? createDb(config.databaseReadUrl, dbOptions) : db;
+  watchPool('primary', db);
+  if (readDb !== db) watchPool('replica', readDb);
   const close = async () => {
+    unwatchPool('primary', db);
+    if (readDb !== db) unwatchPool('replica', readDb);
     await db.destroy();
     if (readDb !== db) await readDb.destroy();
   };
@@ -65,12 +72,12 @@ export async function bootstrap(
     }
     const { keys, source } = resolveSecrets(config, mode);
     if (source !== 'STOREFRONT_SECRET') notes.lines.push(`cookie keys: ${source}`);
-    const theme = options.theme ?? Theme.load(config.themeDir);
+    const theme = options.theme ?? Theme.load(config.themeDir, TEMPLATE_OBJECTS);
     if (mode === 'serve') {
       const errors = theme.errors();
       if (errors.length) throw new ThemeLoadError(errors);
     }
-    const secureCookies = !(mode === 'dev' || config.allowHttp || isLoopbackHost(config.host));
+    const plainHttpAllowed = mode === 'dev' || config.allowHttp || isLoopbackHost(config.host);
     const deps: AppDeps = {
       config,
       mode,
@@ -79,8 +86,8 @@ export async function bootstrap(
       // dev shows fixture and database edits on the next reload, so it never reuses catalog objects
       catalog: new CatalogReader(readDb, mode === 'dev' ? 0 : config.catalogCacheMs),
       theme: () => theme,
-      csrf: new Csrf(keys, secureCookies),
-      secureCookies,
+      csrf: new Csrf(keys),
+      plainHttpAllowed,
       keys,
       hooks: options.hooks ?? {},
     };

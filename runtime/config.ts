@@ -155,7 +155,9 @@ export function loadConfig(
     themeDir,
     workers,
     allowHttp: Boolean(flags.allowHttp),
-    trustProxy: parseTrustProxy(pick<boolean | string | number>(flags.trustProxy, env.STOREFRONT_TRUST_PROXY, 0)),
+    trustProxy: parseTrustProxy(
+      pick<boolean | string | number>(flags.trustProxy, env.STOREFRONT_TRUST_PROXY, 0),
+    ),
     catalogCacheMs,
     dbTimeoutMs,
     registerLimit,

@@ -14,6 +14,7 @@
 // outcome is unknown (a connection lost during COMMIT) are not retried here: they fail loudly.
 import type { Knex } from 'knex';
 import type { Db } from './db.js';
+import { writeConflictRetries } from './metrics.js';
 
 /** Total calls of the unit, the first included. */
 export const DEFAULT_ATTEMPTS = 5;
@@ -76,6 +77,7 @@ export async function withConflictRetry<T>(
       return await fn(attempt);
     } catch (err) {
       if (attempt >= attempts || !isRetryableConflict(err)) throw err;
+      writeConflictRetries.inc();
       await sleep(backoffDelay(attempt - 1, options));
     }
   }

@@ -33,8 +33,11 @@ export interface AppDeps {
   /** The current theme (dev swaps files in it as they change). */
   theme: () => Theme;
   csrf: Csrf;
-  /** Cookies carry the Secure flag (false only where plain HTTP is allowed). */
-  secureCookies: boolean;
+  /**
+   * Plain-HTTP requests are served (dev, --allow-http, a loopback bind). Otherwise they are moved
+   * to HTTPS. Cookies carry the Secure flag whenever the request came over HTTPS, either way.
+   */
+  plainHttpAllowed: boolean;
   /** Keys signing cookies and HMACs, newest first. */
   keys: string[];
   hooks: AppHooks;

@@ -1,7 +1,8 @@
 // Housekeeping: removes expired sessions, carts left without a session, expired idempotency keys
 // and rate-limit windows. Safe to run from every serve process at once (plain deletes).
 import type { Db } from './db.js';
-import { dbNow, toDbTime } from './time.js';
+import { log } from './logger.js';
+import { toDbTime } from './time.js';
 
 /** Rows deleted per table. */
 export interface SweepReport {
@@ -27,12 +28,7 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<SweepRepor
 
 /** Runs sweepExpired now and then every intervalMs; returns a stop function. Failures are logged, not thrown. */
 export function scheduleSweeps(db: Db, intervalMs = 10 * 60 * 1000): () => void {
-  const run = () =>
-    sweepExpired(db).catch((err: Error) =>
-      process.stderr.write(
-        `${JSON.stringify({ time: dbNow(), level: 'warn', message: `sweep failed: ${err.message}` })}\n`,
-      ),
-    );
+  const run = () => sweepExpired(db).catch((err: Error) => log('warn', `sweep failed: ${err.message}`));
   void run();
   const timer = setInterval(run, intervalMs);
   timer.unref();

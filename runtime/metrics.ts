@@ -4,9 +4,20 @@
 import client from 'prom-client';
 import type { Db } from './db.js';
 
-/** The process's registry: everything below, plus Node's default process metrics. */
+/** The process's registry: everything below, plus Node's process metrics once collected. */
 export const registry = new client.Registry();
-client.collectDefaultMetrics({ register: registry, prefix: 'storefront_' });
+
+let collectingProcessMetrics = false;
+
+/**
+ * Adds Node's process metrics (CPU, memory, event-loop lag) to the registry. Called where metrics are
+ * served, not on import: check-theme and the other commands load this module and need none of it.
+ */
+export function collectProcessMetrics(): void {
+  if (collectingProcessMetrics) return;
+  collectingProcessMetrics = true;
+  client.collectDefaultMetrics({ register: registry, prefix: 'storefront_' });
+}
 
 /** Requests by route pattern (never the raw path: bounded label values), method and status. */
 export const httpRequests = new client.Counter({

@@ -1,7 +1,7 @@
 // Listening and stopping: an HTTP server around the app, with graceful shutdown.
 import { UserError } from './user-error.js';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type Koa from 'koa';
 
 /** A listening server and how to stop it. */
@@ -9,7 +9,7 @@ export interface RunningServer {
   server: Server;
   url: string;
   port: number;
-  /** Stops accepting, lets in-flight requests finish (up to graceMs), then resolves. */
+  /** Stops accepting, answers what arrived, closes idle keep-alive sockets (forced after graceMs). */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -25,12 +25,54 @@ function listenFailure(err: NodeJS.ErrnoException, host: string, port: number): 
   return err;
 }
 
+/**
+ * How long a connection with no request in progress is kept open once the stop begins. A client
+ * may have sent its next request on a keep-alive socket (or its first on a new one) that is still
+ * on the wire: closing at once would reset it. Whatever arrives meanwhile is answered, with
+ * Connection: close.
+ */
+export const IDLE_LINGER_MS = 500;
+
+/**
+ * Tracks the requests of each connection, so a stop can answer what arrives and close the rest.
+ * (http.Server's own close() destroys every connection that is between requests at that instant,
+ * resetting requests already sent on them.)
+ */
+function trackConnections(server: Server) {
+  const active = new Map<Socket, number>();
+  let draining = false;
+  server.on('connection', (socket: Socket) => {
+    active.set(socket, 0);
+    socket.once('close', () => active.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    active.set(socket, (active.get(socket) ?? 0) + 1);
+    if (draining) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      const left = (active.get(socket) ?? 1) - 1;
+      active.set(socket, left);
+      if (draining && left === 0) lingerThenClose(socket);
+    });
+  });
+  const lingerThenClose = (socket: Socket) =>
+    setTimeout(() => active.get(socket) === 0 && socket.destroy(), IDLE_LINGER_MS).unref();
+  return {
+    /** From now on every answer closes its connection; connections left idle close after a linger. */
+    drain(): void {
+      draining = true;
+      for (const [socket, n] of active) if (n === 0) lingerThenClose(socket);
+    },
+  };
+}
+
 /** Starts listening on host:port (port 0 picks a free one). */
 export async function listen(app: Koa<never> | Koa, host: string, port: number): Promise<RunningServer> {
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5000;
   server.headersTimeout = 10000;
   server.requestTimeout = 30000;
+  const connections = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
     const fail = (err: NodeJS.ErrnoException) => reject(listenFailure(err, host, port));
     server.once('error', fail);
@@ -49,11 +91,13 @@ export async function listen(app: Koa<never> | Koa, host: string, port: number):
       return new Promise<void>((resolve) => {
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         timer.unref();
-        server.close(() => {
+        // net.Server's close: stop accepting, keep the open sockets (http.Server's would destroy
+        // the ones between requests at once).
+        NetServer.prototype.close.call(server, () => {
           clearTimeout(timer);
           resolve();
         });
-        server.closeIdleConnections();
+        connections.drain();
       });
     },
   };

@@ -1,9 +1,22 @@
 // storefront serve: the production runtime, optionally as N worker processes sharing the port.
 import cluster from 'node:cluster';
 import type { Command } from 'commander';
-import { loadConfig, type ConfigFlags } from '../../runtime/config.js';
+import { isLoopbackHost, loadConfig, type Config, type ConfigFlags } from '../../runtime/config.js';
 import { describeDatabase } from '../../runtime/database-url.js';
 import { CliError, note } from '../cli-kit.js';
+
+/** Starts /metrics when --metrics is set: in a single process, or in the primary for all workers. */
+async function serveMetrics(config: Config, options: { aggregate: boolean }) {
+  if (!config.metrics) return null;
+  const { shareMetricsWithPrimary, startMetricsServer } = await import('../../runtime/metrics-server.js');
+  if (cluster.isWorker) {
+    shareMetricsWithPrimary();
+    return null;
+  }
+  const server = await startMetricsServer(config.metrics.host, config.metrics.port, options);
+  note(`  metrics ${server.url}`);
+  return server;
+}
 
 async function runWorker(flags: ConfigFlags, announce: boolean): Promise<void> {
   const [{ bootstrap, ThemeLoadError }, { createApp }, { listen, onShutdownSignal }, { scheduleSweeps }] =
@@ -35,11 +48,17 @@ async function runWorker(flags: ConfigFlags, announce: boolean): Promise<void> {
     );
     for (const line of booted.notes.lines) note(`  ${line}`);
     note(`  theme ${config.themeDir}`);
+    if (!isLoopbackHost(config.host) && config.trustProxy === 0 && !config.allowHttp)
+      note(
+        `  warning: ${config.host} is a public address and neither --trust-proxy nor --allow-http is set: plain-HTTP requests are redirected to https:// (POSTs refused); put a TLS proxy in front and pass --trust-proxy`,
+      );
   }
+  const metrics = await serveMetrics(config, { aggregate: false });
   const stopSweeps = scheduleSweeps(booted.deps.db);
   onShutdownSignal(async () => {
     stopSweeps();
     await running.close();
+    await metrics?.close();
     await booted.close();
   });
 }
@@ -64,8 +83,23 @@ export function registerServe(program: Command): void {
       '--catalog-cache-ms <ms>',
       'reuse catalog pages for this long, per process; 0 turns it off (default: $STOREFRONT_CATALOG_CACHE_MS or 2000)',
     )
+    .option(
+      '--db-timeout-ms <ms>',
+      'deadline of each database query and of waiting for a connection; a connection that misses it is closed and the request answers 503 (default: $STOREFRONT_DB_TIMEOUT_MS or 5000)',
+    )
+    .option(
+      '--register-limit <n>',
+      'accepted registrations per client address per hour and website; past it 429 with Retry-After (default: $STOREFRONT_REGISTER_LIMIT or 50)',
+    )
     .option('--allow-http', 'send session cookies without the Secure flag (plain HTTP outside loopback)')
-    .option('--trust-proxy', 'trust X-Forwarded-Proto/For from a reverse proxy')
+    .option(
+      '--trust-proxy [hops]',
+      'this many reverse proxies stand in front (default 1): trust the X-Forwarded-For/Proto entries they append, never the client-written ones (default: $STOREFRONT_TRUST_PROXY or none)',
+    )
+    .option(
+      '--metrics [addr]',
+      'serve Prometheus metrics at http://ADDR/metrics on a separate listener; PORT or HOST:PORT (default 127.0.0.1:9464; $STOREFRONT_METRICS)',
+    )
     .addHelpText(
       'after',
       `
@@ -85,6 +119,7 @@ Examples:
         }
         note(`storefront serve: starting ${config.workers} workers on http://${config.host}:${config.port}`);
         for (let i = 0; i < config.workers; i++) cluster.fork();
+        const metrics = await serveMetrics(config, { aggregate: true });
         let exiting = false;
         cluster.on('exit', (worker, code) => {
           if (!exiting && code !== 0)
@@ -98,6 +133,7 @@ Examples:
               Object.keys(cluster.workers ?? {}).length === 0 ? resolve() : setTimeout(check, 50);
             check();
           });
+          await metrics?.close();
         });
         await new Promise(() => {}); // the primary lives until a signal
       }

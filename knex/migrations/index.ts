@@ -15,6 +15,10 @@ import * as m10 from './20261122091000_create_order_lines.js';
 import * as m11 from './20261122091100_create_shipments.js';
 import * as m12 from './20261122091200_create_idempotency_records.js';
 import * as m13 from './20261122091300_create_rate_limits.js';
+import * as m20261123100000 from './20261123100000_add_accounts_email_key.js';
+import * as m20261123100100 from './20261123100100_add_accounts_email_key_unique.js';
+import * as m20261123100200 from './20261123100200_add_accounts_session_generation.js';
+import * as m20261123110000 from './20261123110000_money_columns_bigint.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +40,10 @@ const migrations: Array<[string, Migration]> = [
   ['20261122091100_create_shipments', m11],
   ['20261122091200_create_idempotency_records', m12],
   ['20261122091300_create_rate_limits', m13],
+  ['20261123100000_add_accounts_email_key', m20261123100000],
+  ['20261123100100_add_accounts_email_key_unique', m20261123100100],
+  ['20261123100200_add_accounts_session_generation', m20261123100200],
+  ['20261123110000_money_columns_bigint', m20261123110000],
 ];
 
 /** knex MigrationSource over the static list above. */

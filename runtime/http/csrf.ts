@@ -10,10 +10,7 @@ type Ctx = Koa.ParameterizedContext<AppState>;
 
 /** Signs and checks CSRF tokens with the server keys (the first signs, every key verifies). */
 export class Csrf {
-  constructor(
-    private readonly keys: string[],
-    private readonly secureCookies: boolean,
-  ) {}
+  constructor(private readonly keys: string[]) {}
 
   private mac(key: string, secret: string, salt: string): Buffer {
     return createHmac('sha256', key).update(`${secret}.${salt}`).digest();
@@ -23,7 +20,7 @@ export class Csrf {
     return {
       httpOnly: true,
       sameSite: 'lax' as const,
-      secure: this.secureCookies,
+      // no `secure`: the cookie is Secure exactly when the request came over HTTPS (ctx.secure)
       signed: true,
       overwrite: true,
       path: '/',

@@ -4,6 +4,8 @@
 // never shown to the client with a stack trace.
 import type Koa from 'koa';
 import { isRetryableConflict } from '../db-retry.js';
+import { log } from '../logger.js';
+import { unavailableAnswers } from '../metrics.js';
 import { HttpError } from './errors.js';
 import type { AppState } from './state.js';
 
@@ -14,25 +16,23 @@ export type HtmlErrorRenderer = (
   status: number,
 ) => void;
 
-/** Logs one JSON line for a server-side failure. */
+/** Logs one JSON line for a server-side failure (message redacted: no SQL values, emails, tokens). */
 export function logError(ctx: Koa.ParameterizedContext<AppState>, err: unknown): void {
-  const e = err as Error & { where?: string };
-  process.stderr.write(
-    `${JSON.stringify({
-      time: new Date().toISOString(),
-      level: 'error',
-      request_id: ctx.state.requestId,
-      method: ctx.method,
-      path: ctx.path,
-      error: e?.name,
-      message: e?.message,
-      where: e?.where,
-      stack: e?.stack
-        ?.split('\n')
-        .slice(1, 6)
-        .map((s) => s.trim()),
-    })}\n`,
-  );
+  const e = err as Error & { where?: string; code?: unknown; errno?: unknown };
+  log('error', String(e?.message ?? err), {
+    request_id: ctx.state.requestId,
+    method: ctx.method,
+    path: ctx.path,
+    error: e?.name,
+    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+    ...(typeof e?.errno === 'number' ? { errno: e.errno } : {}),
+    where: e?.where,
+    stack: e?.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 5)
+      .map((s) => s.trim()),
+  });
 }
 
 // Failures of the connection to the database, not of a statement: the request may simply be sent again.
@@ -49,9 +49,15 @@ const UNREACHABLE_CODES = new Set([
   'PROTOCOL_SEQUENCE_TIMEOUT',
   'ER_CON_COUNT_ERROR',
   'ER_SERVER_SHUTDOWN',
+  // QueryDeadlineError (runtime/db-deadline.ts): the database did not answer within --db-timeout-ms
+  // (the connection was destroyed), or no pool connection came free in time.
+  'STOREFRONT_QUERY_DEADLINE',
 ]);
 
-/** True for a database that is unreachable or out of connections (knex's pool acquire timeout). */
+/**
+ * True for a database that is unreachable, silent past its deadline (--db-timeout-ms), or out of
+ * connections (knex's pool acquire timeout).
+ */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { name?: string; code?: unknown; errors?: unknown[] } | null;
   if (!e || typeof e !== 'object') return false;
@@ -77,6 +83,7 @@ export function errorHandler(
       const err = !(thrown instanceof HttpError) && transient ? unavailable() : thrown;
       const httpError = err instanceof HttpError ? err : null;
       const status = httpError?.status ?? 500;
+      if (status === 503) unavailableAnswers.inc({ cause: unavailableCause(thrown, httpError!) });
       const wantsJson =
         ctx.path.startsWith('/_post/') ||
         ctx.path.startsWith('/__storefront/') ||
@@ -95,6 +102,14 @@ export function errorHandler(
       renderHtmlError(ctx, thrown, status);
     }
   };
+}
+
+/** Why a 503 was answered, for storefront_unavailable_total{cause}. */
+function unavailableCause(thrown: unknown, answered: HttpError): string {
+  if (thrown instanceof HttpError) return thrown.code; // service_busy, idempotency_in_progress, …
+  if ((thrown as { code?: unknown })?.code === 'STOREFRONT_QUERY_DEADLINE') return 'db_deadline';
+  if (isRetryableConflict(thrown)) return 'write_conflict';
+  return answered.code === 'service_unavailable' ? 'db_unavailable' : answered.code;
 }
 
 /** The 503 for a database failure (the driver error itself is only logged). */

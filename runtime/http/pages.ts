@@ -5,11 +5,10 @@ import type { AppDeps } from '../deps.js';
 import { AbortRender } from '../theme/errors.js';
 import type { DataSource, RenderRequest } from '../theme/theme.js';
 import { GUEST_AUTH, resolveAuth } from '../accounts/auth.js';
-import { findOrder, paginateOrders, trackOrder } from '../orders/template.js';
-import { cartLinesForSession } from '../cart/store.js';
-import { cartObject, EMPTY_CART } from '../cart/template.js';
+import { TEMPLATE_OBJECT_DECLARATIONS, TEMPLATE_OBJECTS, type PageScope } from '../template-objects.js';
 import { existingSessionId } from './session.js';
 import { markPrivate } from './cache-headers.js';
+import { HttpError } from './errors.js';
 import type { AppState } from './state.js';
 import { PAGE_ROUTES } from '../theme/page-routes.js';
 
@@ -34,50 +33,29 @@ export function renderRequest(ctx: Ctx, params: Record<string, string>): RenderR
   };
 }
 
-/** The data calls of one render, bound to this request's site and visitor. */
+/** The registry's calls and objects for one render, bound to this request's site and visitor. */
 function dataSource(ctx: Ctx, deps: AppDeps, request: RenderRequest, accountId: string | null): DataSource {
-  const siteId = ctx.state.site.id;
+  const scope: PageScope = {
+    siteId: ctx.state.site.id,
+    request,
+    accountId,
+    sessionId: existingSessionId(ctx),
+    db: deps.db,
+    catalog: deps.catalog,
+  };
+  const declaration = (name: string) => TEMPLATE_OBJECT_DECLARATIONS.find((d) => d.name === name);
   return {
     call(name, args) {
-      switch (name) {
-        case 'products.paginate':
-          return deps.catalog.paginate(
-            siteId,
-            {
-              limit: args.limit as number | undefined,
-              page: (args.page as number | undefined) ?? queryPage(request),
-            },
-            request,
-          );
-        case 'products.find':
-          return deps.catalog.find(siteId, String(args.slug ?? ''));
-        case 'orders.paginate':
-          return paginateOrders(
-            deps.db,
-            siteId,
-            accountId,
-            {
-              limit: args.limit as number | undefined,
-              page: (args.page as number | undefined) ?? queryPage(request),
-            },
-            request,
-          );
-        case 'orders.find':
-          return findOrder(deps.db, siteId, accountId, String(args.id ?? ''));
-        case 'orders.track':
-          return trackOrder(deps.db, siteId, String(args.number ?? ''));
-      }
+      const d = declaration(name);
+      if (d?.kind !== 'call') throw new Error(`no data call ${name} in the registry`);
+      return d.run(scope, args);
     },
-    async cart() {
-      const sessionId = existingSessionId(ctx);
-      return sessionId ? cartObject(await cartLinesForSession(deps.db, siteId, sessionId)) : EMPTY_CART;
+    load(name) {
+      const d = declaration(name);
+      if (d?.kind !== 'object') throw new Error(`no loaded object ${name} in the registry`);
+      return d.load(scope);
     },
   };
-}
-
-function queryPage(request: RenderRequest): number | undefined {
-  const raw = request.query.page;
-  return raw && /^\d{1,6}$/.test(raw) ? Number(raw) : undefined;
 }
 
 /**
@@ -99,10 +77,11 @@ export async function renderPage(
   const request = renderRequest(ctx, options.params ?? {});
   try {
     const needs = theme.needs(page);
-    const usesOrders = needs.calls.some((c) => c.name.startsWith('orders.'));
-    const auth = needs.auth || usesOrders ? await resolveAuth(ctx, deps.db) : GUEST_AUTH;
-    if (options.private || needs.auth || needs.cart || needs.csrf || usesOrders) markPrivate(ctx);
-    const csrfToken = needs.csrf ? deps.csrf.token(ctx) : '';
+    // Private calls (own orders) answer for the signed-in account, so they need auth resolved too.
+    const privateCall = needs.calls.some((c) => TEMPLATE_OBJECTS.call(c.name)?.private);
+    const auth = needs.roots.has('auth') || privateCall ? await resolveAuth(ctx, deps.db) : GUEST_AUTH;
+    if (options.private || needs.private) markPrivate(ctx);
+    const csrfToken = needs.roots.has('csrf_token') ? deps.csrf.token(ctx) : '';
     const html = await theme.render(
       page,
       { request, auth, csrfToken, site: { name: ctx.state.site.name }, extra: options.extra },
@@ -121,13 +100,18 @@ export async function renderPage(
   }
 }
 
-/** Middleware answering GET/HEAD for the page routes, extra theme pages, and 404 for the rest. */
+/** Middleware answering GET/HEAD for the contract's page routes (405 for other methods there). */
 export function pageRoutes(deps: AppDeps): Koa.Middleware<AppState> {
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const readable = ctx.method === 'GET' || ctx.method === 'HEAD';
     for (const r of PAGE_ROUTES) {
       const m = r.pattern.exec(ctx.path);
       if (!m) continue;
+      ctx.state.route = r.path;
+      if (!readable) {
+        ctx.set('Allow', 'GET, HEAD');
+        throw new HttpError('method_not_allowed');
+      }
       const params: Record<string, string> = {};
       try {
         r.params.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));

@@ -1,4 +1,5 @@
-// One JSON line per request on stdout: time, request id, method, path, status, duration.
+// One JSON line per request on stdout: time, level, request id, method, path (never the query
+// string: it can hold a tracking number or an email), status, duration.
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { AppState } from './state.js';
@@ -18,6 +19,7 @@ export function requestLog(write: ((line: string) => void) | null): Koa.Middlewa
         write(
           JSON.stringify({
             time: new Date().toISOString(),
+            level: ctx.status >= 500 ? 'error' : 'info',
             request_id: ctx.state.requestId,
             method: ctx.method,
             path: ctx.path,

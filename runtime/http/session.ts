@@ -67,18 +67,14 @@ export function databaseSessionStore(db: Db) {
 }
 
 /** The koa-session middleware for this app. */
-export function sessionMiddleware(
-  app: Koa<AppState>,
-  db: Db,
-  secureCookies: boolean,
-): Koa.Middleware<AppState> {
+export function sessionMiddleware(app: Koa<AppState>, db: Db): Koa.Middleware<AppState> {
   return session(
     {
       key: SESSION_COOKIE,
       maxAge: SESSION_MAX_AGE_MS,
       httpOnly: true,
       sameSite: 'lax',
-      secure: secureCookies,
+      // no `secure`: Secure exactly when the request came over HTTPS (through a trusted proxy too)
       signed: true,
       renew: true,
       store: databaseSessionStore(db) as never,

@@ -1,7 +1,7 @@
 // Resolves the website from the Host header (cached briefly: sites change rarely, by CLI).
 import type Koa from 'koa';
 import type { Db } from '../db.js';
-import { findSiteForHost, type Site } from '../sites/store.js';
+import { findSiteForHost, normalizeHost, type Site } from '../sites/store.js';
 import type { AppState } from './state.js';
 
 const TTL_MS = 5000;
@@ -10,7 +10,8 @@ const TTL_MS = 5000;
 export function siteResolver(db: Db): Koa.Middleware<AppState> {
   const cache = new Map<string, { site: Site; at: number }>();
   return async (ctx, next) => {
-    const host = (ctx.hostname || '').toLowerCase();
+    // `shop.example.` (the fully qualified form) is the same site as `shop.example`
+    const host = normalizeHost(ctx.hostname || '');
     const hit = cache.get(host);
     if (hit && Date.now() - hit.at < TTL_MS) {
       ctx.state.site = hit.site;

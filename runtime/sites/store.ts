@@ -60,7 +60,7 @@ export async function listSites(db: Db): Promise<Site[]> {
 export async function findSiteForHost(db: Db, host: string): Promise<Site> {
   const rows = (await db('sites')
     .select()
-    .where({ host: host.toLowerCase() })
+    .where({ host: normalizeHost(host) })
     .orWhere({ is_default: true })
     .orderBy('is_default', 'asc')
     .limit(2)) as SiteRow[];

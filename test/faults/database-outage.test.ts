@@ -11,6 +11,7 @@ import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
 import { TestBrowser, type TestResponse } from '../helpers/browser.js';
 import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
 import { freshMysqlDatabase, mysqlUrlForTests } from '../helpers/mariadb.js';
+import { describeMysql } from '../helpers/engines.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { captureStderr, type StderrCapture } from '../helpers/stderr.js';
 import {
@@ -52,7 +53,7 @@ function expectJsonError(res: TestResponse, path: string): void {
   );
 }
 
-describe('faults/database outage [mysql]', function () {
+describeMysql('faults/database outage', function () {
   let directDb: Db;
   let proxy: TcpProxy;
   let server: TestServer;

@@ -126,13 +126,34 @@ export async function startMariaDb(): Promise<MysqlServer> {
 
 let shared: Promise<MysqlServer> | null = null;
 
-/** The MySQL URL for tests: STOREFRONT_TEST_MYSQL_URL, else one throwaway server per test run; null if none (a failure under CI=true). */
+/**
+ * True when a missing MySQL must fail the run instead of skipping its suites: .ci/run sets
+ * STOREFRONT_TEST_MYSQL=required (and CI=true implies it), so CI can never skip them silently.
+ */
+export function mysqlTestsRequired(): boolean {
+  return process.env.STOREFRONT_TEST_MYSQL === 'required' || process.env.CI === 'true';
+}
+
+/** True when MySQL suites can run: STOREFRONT_TEST_MYSQL_URL is set or mariadbd/mysqld is installed (STOREFRONT_TEST_MYSQL=off says no). */
+export function mysqlTestsAvailable(): boolean {
+  if (process.env.STOREFRONT_TEST_MYSQL_URL) return true;
+  if (process.env.STOREFRONT_TEST_MYSQL === 'off') return false;
+  return mysqlServerAvailable();
+}
+
+/** Why MySQL suites are skipped, in one line with what to do about it. */
+export const MYSQL_SKIP_REASON =
+  'MySQL suites skipped: no mariadbd/mysqld on this machine. Install mariadb-server (Debian) or set STOREFRONT_TEST_MYSQL_URL=mysql://… to run them; STOREFRONT_TEST_MYSQL=required makes this a failure.';
+
+/** The MySQL URL for tests: STOREFRONT_TEST_MYSQL_URL, else one throwaway server per test run; null if none (a failure when required). */
 export async function mysqlUrlForTests(): Promise<MysqlServer | null> {
   if (process.env.STOREFRONT_TEST_MYSQL_URL)
     return { url: process.env.STOREFRONT_TEST_MYSQL_URL, stop: async () => {} };
-  if (!mysqlServerAvailable()) {
-    if (process.env.CI === 'true')
-      throw new Error('MySQL tests need mariadbd/mysqld or STOREFRONT_TEST_MYSQL_URL');
+  if (!mysqlTestsAvailable()) {
+    if (mysqlTestsRequired())
+      throw new Error(
+        'MySQL tests are required here but there is no mariadbd/mysqld and no STOREFRONT_TEST_MYSQL_URL',
+      );
     return null;
   }
   shared ??= startMariaDb();

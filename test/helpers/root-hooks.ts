@@ -1,5 +1,6 @@
 // Mocha root hooks: count the MySQL tests that really ran, print the figure, stop the throwaway server.
-import { stopSharedMysql } from './mariadb.js';
+import { skippedMysqlSuites } from './engines.js';
+import { MYSQL_SKIP_REASON, mysqlTestsRequired, stopSharedMysql } from './mariadb.js';
 
 let mysqlPassed = 0;
 
@@ -11,8 +12,12 @@ export const mochaHooks = {
   async afterAll(this: Mocha.Context) {
     this.timeout(30000);
     process.stdout.write(`\nMySQL tests executed: ${mysqlPassed}\n`);
-    if (process.env.CI === 'true' && mysqlPassed === 0) {
-      process.stdout.write('CI=true but no MySQL test ran\n');
+    if (skippedMysqlSuites.length)
+      process.stdout.write(`${MYSQL_SKIP_REASON} (${skippedMysqlSuites.length} suites)\n`);
+    if (mysqlTestsRequired() && mysqlPassed === 0) {
+      process.stdout.write(
+        'MySQL tests are required here (STOREFRONT_TEST_MYSQL=required or CI=true) but none ran\n',
+      );
       process.exitCode = 1;
     }
     await stopSharedMysql();

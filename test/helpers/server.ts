@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { loadConfig } from '../../runtime/config.js';
+import { loadConfig, type ConfigFlags } from '../../runtime/config.js';
 import { createDb, type Db } from '../../runtime/db.js';
 import { migrateLatest } from '../../runtime/migrate.js';
 import { bootstrap } from '../../runtime/bootstrap.js';
@@ -59,6 +59,8 @@ export async function startTestServer(
     hooks?: AppHooks;
     allowHttp?: boolean;
     catalogCacheMs?: number;
+    /** More flags, as the CLI would pass them (host is only what the config says: tests bind 127.0.0.1). */
+    flags?: ConfigFlags;
   } = {},
 ): Promise<TestServer> {
   const config = loadConfig(
@@ -70,6 +72,7 @@ export async function startTestServer(
       host: '127.0.0.1',
       allowHttp: options.allowHttp ?? true,
       catalogCacheMs: options.catalogCacheMs,
+      ...options.flags,
     },
     {},
   );

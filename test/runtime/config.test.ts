@@ -51,6 +51,24 @@ describe('runtime/config', () => {
     expect(fromFlags.databaseUrl).to.equal('sqlite:flag.sqlite');
   });
 
+  it('reads --trust-proxy [HOPS], the database deadline, the register limit and --metrics [ADDR]', () => {
+    const defaults = loadConfig({}, {});
+    expect(defaults).to.include({ trustProxy: 0, dbTimeoutMs: 5000, registerLimit: 50 });
+    expect(defaults.metrics).to.equal(null);
+    expect(loadConfig({ trustProxy: true }, {}).trustProxy).to.equal(1); // the bare flag
+    expect(loadConfig({ trustProxy: '2' }, {}).trustProxy).to.equal(2);
+    expect(loadConfig({}, { STOREFRONT_TRUST_PROXY: 'true' }).trustProxy).to.equal(1);
+    expect(loadConfig({}, { STOREFRONT_DB_TIMEOUT_MS: '1500' }).dbTimeoutMs).to.equal(1500);
+    expect(loadConfig({ registerLimit: '7' }, { STOREFRONT_REGISTER_LIMIT: '9' }).registerLimit).to.equal(7);
+    expect(loadConfig({ metrics: true }, {}).metrics).to.deep.equal({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ metrics: '9100' }, {}).metrics).to.deep.equal({ host: '127.0.0.1', port: 9100 });
+    expect(loadConfig({}, { STOREFRONT_METRICS: '10.0.0.5:9100' }).metrics).to.deep.equal({
+      host: '10.0.0.5',
+      port: 9100,
+    });
+    expect(loadConfig({ metrics: '[::1]:9100' }, {}).metrics).to.deep.equal({ host: '::1', port: 9100 });
+  });
+
   it('splits a comma-separated secret into rotating keys, newest first', () => {
     expect(loadConfig({}, { STOREFRONT_SECRET: `${SECRET}, ${'o'.repeat(40)}` }).secrets).to.deep.equal([
       SECRET,
@@ -79,6 +97,27 @@ describe('runtime/config', () => {
     ['an unsupported database URL', { database: 'postgres://x/y' }, {}, /is not supported/],
     ['a bad read-replica URL', {}, { DATABASE_READ_URL: 'mysql://host' }, /names no database/],
     ['a host with a space', { host: 'local host' }, {}, /host is not a valid address: "local host"/],
+    [
+      'a proxy count that is a word',
+      { trustProxy: 'yes' },
+      {},
+      /trust-proxy .* must be an integer, got "yes"/,
+    ],
+    ['more than 10 proxies', {}, { STOREFRONT_TRUST_PROXY: '11' }, /trust-proxy .* between 0 and 10/],
+    [
+      'a database deadline under 100 ms',
+      { dbTimeoutMs: '50' },
+      {},
+      /database timeout \(ms\) must be between/,
+    ],
+    ['a register limit of 0', {}, { STOREFRONT_REGISTER_LIMIT: '0' }, /register limit .* between 1 and/],
+    [
+      'a metrics address with a path',
+      { metrics: 'localhost:9464/x' },
+      {},
+      /metrics must be PORT or HOST:PORT/,
+    ],
+    ['a metrics port out of range', { metrics: '70000' }, {}, /metrics port must be between 1 and 65535/],
   ];
   for (const [what, flags, env, message] of bad) {
     it(`refuses ${what} with a message naming the value`, () => {
