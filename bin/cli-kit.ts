@@ -18,11 +18,6 @@ export class CliError extends UserError {
   }
 }
 
-/** Options every database-backed command accepts. */
-export interface DatabaseFlags {
-  database?: string;
-}
-
 /** Message lines for humans go to stderr so stdout stays machine-readable. */
 export function note(message: string): void {
   process.stderr.write(`${message}\n`);
@@ -37,10 +32,14 @@ export async function openDatabase(
   if (config.databaseUrlSource === 'default' && !options.quiet) {
     note(`storefront: no DATABASE_URL set, using the embedded ${describeDatabase(config.databaseUrl)}`);
   }
-  const { checkConnection, createDb } = await import('../runtime/db.js');
+  const [{ checkConnection, createDb }, { configurePasswordHashing }] = await Promise.all([
+    import('../runtime/db.js'),
+    import('../runtime/accounts/password-settings.js'),
+  ]);
+  configurePasswordHashing(config); // seed hashes the fixture accounts' passwords
   // The same deadline as serve: a silent database fails a command instead of hanging it (schema
   // statements, i.e. migrations' DDL, are exempt: runtime/db-deadline.ts).
-  const db = createDb(config.databaseUrl, { timeoutMs: config.dbTimeoutMs });
+  const db = createDb(config.databaseUrl, { timeoutMs: config.dbTimeoutMs, debug: config.debug });
   try {
     await checkConnection(db, config.databaseUrl);
   } catch (err) {

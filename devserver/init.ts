@@ -2,9 +2,10 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { starterThemeDir } from '../runtime/paths.js';
+import { UserError } from '../runtime/user-error.js';
 
 /** A folder that cannot receive the starter theme; the message is one line. */
-export class InitError extends Error {
+export class InitError extends UserError {
   override name = 'InitError';
 }
 

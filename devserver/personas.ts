@@ -5,11 +5,11 @@ import type Koa from 'koa';
 import type { AppDeps } from '../runtime/deps.js';
 import type { AppState } from '../runtime/http/state.js';
 import { bodyOf } from '../runtime/http/body.js';
-import { HttpError } from '../runtime/http/errors.js';
+import { HttpError } from '../runtime/errors.js';
 import { markPrivate } from '../runtime/http/cache-headers.js';
-import { ensureSession, existingSessionId, type SessionData } from '../runtime/http/session.js';
-import { resolveAuth, type AccountSessionData } from '../runtime/accounts/auth.js';
-import { moveCart, sessionGenerationOf } from '../runtime/accounts/store.js';
+import { ensureSession, existingSessionId, sessionAccount } from '../runtime/http/session.js';
+import { resolveAuth, signInSession } from '../runtime/http/visitor.js';
+import { sessionGenerationOf } from '../runtime/accounts/store.js';
 import { newId } from '../runtime/ids.js';
 import { dbNow, toDbTime } from '../runtime/time.js';
 import { DEV_PREFIX } from './inject.js';
@@ -75,27 +75,10 @@ async function cartLineCount(deps: AppDeps, siteId: string, sessionId: string | 
   return Number(row?.n ?? 0);
 }
 
-/** Signs this browser in as accountId (null: guest) with a new session id; the cart follows. */
+/** Signs this browser in as accountId (null: guest), as a login does (runtime/http/visitor.ts). */
 async function switchTo(ctx: Ctx, deps: AppDeps, accountId: string | null): Promise<string> {
-  const siteId = ctx.state.site.id;
-  const previousId = existingSessionId(ctx);
-  ensureSession(ctx);
-  const sess = ctx.session as unknown as SessionData & { regenerate(): Promise<void> };
-  sess.siteId = siteId;
-  // A persona signs in like a login does: the session keeps the account's current generation.
-  const generation = accountId ? await sessionGenerationOf(deps.db, siteId, accountId) : null;
-  if (accountId && generation !== null) {
-    sess.accountId = accountId;
-    (sess as AccountSessionData).generation = generation;
-  } else {
-    delete sess.accountId;
-    delete (sess as AccountSessionData).generation;
-  }
-  sess.createdAt = Date.now();
-  await sess.regenerate();
-  const newSessionId = ctx.state.sessionId!;
-  if (previousId && previousId !== newSessionId) await moveCart(deps.db, siteId, previousId, newSessionId);
-  return deps.csrf.rotate(ctx);
+  const generation = accountId ? await sessionGenerationOf(deps.db, ctx.state.site.id, accountId) : null;
+  return signInSession(ctx, deps, accountId && generation !== null ? { accountId, generation } : null);
 }
 
 /** Two available variants of different products, and (for 'unavailable') one unavailable one. */
@@ -187,9 +170,9 @@ export function personaRoutes(deps: () => AppDeps): Koa.Middleware<AppState> {
     if (sub === '' || sub === '/') {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError('method_not_allowed');
       const auth = await resolveAuth(ctx, d.db);
-      const sessionAccount = (ctx.session as unknown as SessionData | null)?.accountId ?? null;
+      const signedIn = sessionAccount(ctx)?.accountId ?? null;
       const personas = await listPersonas(d, siteId);
-      const signedAs = personas.find((p) => p.id === sessionAccount) ?? null;
+      const signedAs = personas.find((p) => p.id === signedIn) ?? null;
       ctx.body = {
         current: auth.check
           ? { persona: auth.user!.email, display_name: auth.user!.display_name }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type Koa from 'koa';
 import type { AppDeps } from '../runtime/deps.js';
 import type { AppState } from '../runtime/http/state.js';
-import { HttpError } from '../runtime/http/errors.js';
+import { HttpError } from '../runtime/errors.js';
 import { packageRoot } from '../runtime/paths.js';
 import { CLIENT_CSS_URL, CLIENT_URL, DEV_PREFIX } from './inject.js';
 import { personaRoutes } from './personas.js';

@@ -16,6 +16,7 @@ import { TemplateError } from '../runtime/theme/errors.js';
 import { readAsset } from '../runtime/theme/assets.js';
 import { FixtureError } from '../runtime/fixtures/load.js';
 import { defaultFixturesFile } from '../runtime/paths.js';
+import { UserError } from '../runtime/user-error.js';
 import type { AppDeps, AppHooks } from '../runtime/deps.js';
 import type { AppState } from '../runtime/http/state.js';
 import { createInspector } from './inspect.js';
@@ -75,7 +76,7 @@ export interface DevServer {
 }
 
 /** A dev server that cannot start, for a reason the user can fix (one line). */
-export class DevServerError extends Error {
+export class DevServerError extends UserError {
   override name = 'DevServerError';
 }
 
@@ -112,7 +113,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const config = loadConfig(
     { database: 'sqlite::memory:', port: options.port, host: options.host, theme: options.themeDir },
     env,
-    { port: 4000 },
+    // Fixture passwords are demo data in memory: cheap hashes make start and re-seed instant.
+    { port: 4000, bcryptCost: 4 },
   );
   const themeDir = config.themeDir;
   const fixturesFile = resolve(options.fixturesFile ?? defaultFixturesFile);

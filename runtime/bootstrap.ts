@@ -13,11 +13,13 @@ import { loadFixtures } from './fixtures/load.js';
 import { seedFixtures } from './fixtures/seed.js';
 import { findSiteByHostExact } from './sites/store.js';
 import { unwatchPool, watchPool } from './metrics.js';
+import { configurePasswordHashing } from './accounts/password-settings.js';
 import { defaultFixturesFile } from './paths.js';
+import { UserError } from './user-error.js';
 import type { AppDeps, AppHooks } from './deps.js';
 
 /** A theme that cannot be served; lists every error with file:line. */
-export class ThemeLoadError extends Error {
+export class ThemeLoadError extends UserError {
   override name = 'ThemeLoadError';
   constructor(readonly errors: TemplateError[]) {
     super(
@@ -51,7 +53,9 @@ export async function bootstrap(
 ): Promise<{ deps: AppDeps; notes: BootNotes; close(): Promise<void> }> {
   const notes: BootNotes = { lines: [] };
   const parsed = parseDatabaseUrl(config.databaseUrl);
-  const dbOptions = { poolMax: options.poolMax, timeoutMs: config.dbTimeoutMs };
+  // Before anything is hashed (seeding the embedded database hashes the fixture accounts' passwords).
+  configurePasswordHashing(config);
+  const dbOptions = { poolMax: options.poolMax, timeoutMs: config.dbTimeoutMs, debug: config.debug };
   const db = createDb(config.databaseUrl, dbOptions);
   const readDb = config.databaseReadUrl ? createDb(config.databaseReadUrl, dbOptions) : db;
   watchPool('primary', db);

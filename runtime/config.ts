@@ -1,4 +1,5 @@
 // Flags > environment > defaults, validated into one typed Config. Errors name the bad value.
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { starterThemeDir } from './paths.js';
 import { parseDatabaseUrl } from './database-url.js';
@@ -29,6 +30,14 @@ export interface Config {
   registerLimit: number;
   /** Where /metrics is served (its own listener), or null when metrics are off. */
   metrics: { host: string; port: number } | null;
+  /** bcrypt cost of new password hashes (STOREFRONT_BCRYPT_COST). */
+  bcryptCost: number;
+  /** Password hashing worker threads (STOREFRONT_HASH_THREADS). */
+  hashThreads: number;
+  /** Most password jobs waiting for a hashing thread (STOREFRONT_HASH_QUEUE). */
+  hashQueue: number;
+  /** Log what knex reports as errors to stderr (STOREFRONT_DEBUG). */
+  debug: boolean;
 }
 
 /** The command-line flags that feed the Config (commander hands them over as strings). */
@@ -58,6 +67,24 @@ export const DEFAULT_DB_TIMEOUT_MS = 5000;
 export const DEFAULT_REGISTER_LIMIT = 50;
 /** The port OpenTelemetry's Prometheus exporter uses; loopback unless a host is named. */
 export const DEFAULT_METRICS_PORT = 9464;
+/**
+ * OWASP's floor for bcrypt, and what pure-JS bcrypt can do ten times a second beside the page
+ * traffic. `storefront dev` uses 4: its accounts are demo data in memory.
+ */
+export const DEFAULT_BCRYPT_COST = 10;
+
+/** Password hashing threads when none are configured: one core fewer than the machine has, 1–4. */
+export function defaultHashThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+/**
+ * Password jobs that may wait for a thread when not configured: 32 per thread (at cost 10, about
+ * 2 s of work per thread: a sign-in waits at most that long before it is refused instead).
+ */
+export function defaultHashQueue(threads: number): number {
+  return 32 * threads;
+}
 
 function pick<T>(flag: T | undefined, envValue: T | undefined, fallback: T): T {
   if (flag !== undefined && flag !== '') return flag;
@@ -96,7 +123,7 @@ export function parseSecrets(raw: string): string[] {
 export function loadConfig(
   flags: ConfigFlags = {},
   env: NodeJS.ProcessEnv = process.env,
-  defaults: { port?: number } = {},
+  defaults: { port?: number; bcryptCost?: number } = {},
 ): Config {
   const databaseUrl = pick(flags.database, env.DATABASE_URL, DEFAULT_DATABASE_URL);
   const databaseUrlSource = flags.database ? 'flag' : env.DATABASE_URL ? 'environment' : 'default';
@@ -144,6 +171,24 @@ export function loadConfig(
     1,
     1000000,
   );
+  const bcryptCost = parseIntInRange(
+    'STOREFRONT_BCRYPT_COST',
+    pick<string | number>(undefined, env.STOREFRONT_BCRYPT_COST, defaults.bcryptCost ?? DEFAULT_BCRYPT_COST),
+    4,
+    15,
+  );
+  const hashThreads = parseIntInRange(
+    'STOREFRONT_HASH_THREADS',
+    pick<string | number>(undefined, env.STOREFRONT_HASH_THREADS, defaultHashThreads()),
+    1,
+    64,
+  );
+  const hashQueue = parseIntInRange(
+    'STOREFRONT_HASH_QUEUE',
+    pick<string | number>(undefined, env.STOREFRONT_HASH_QUEUE, defaultHashQueue(hashThreads)),
+    1,
+    100000,
+  );
 
   return {
     databaseUrl,
@@ -162,7 +207,19 @@ export function loadConfig(
     dbTimeoutMs,
     registerLimit,
     metrics: parseMetrics(pick<boolean | string>(flags.metrics, env.STOREFRONT_METRICS, false)),
+    bcryptCost,
+    hashThreads,
+    hashQueue,
+    debug: parseBoolean('STOREFRONT_DEBUG', env.STOREFRONT_DEBUG ?? ''),
   };
+}
+
+/** An on/off environment variable: 1/true/yes/on, or 0/false/no/off/empty. */
+function parseBoolean(name: string, raw: string): boolean {
+  const text = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return false;
+  throw new ConfigError(`${name} must be 1/true/yes/on or 0/false/no/off, got ${JSON.stringify(raw)}`);
 }
 
 /** `--trust-proxy [HOPS]`: true (the bare flag) is one proxy; false/0 is none; else 1–10 hops. */

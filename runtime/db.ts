@@ -22,6 +22,8 @@ export interface DbOptions {
    * SQLite runs in-process and synchronously, so there is nothing to wait for: ignored.
    */
   timeoutMs?: number;
+  /** Print what knex reports as errors (the Config's `debug`; default: STOREFRONT_DEBUG is set). */
+  debug?: boolean;
 }
 
 /** Which engine a knex instance talks to. */
@@ -31,7 +33,7 @@ export function engineOf(db: Db): DbEngine {
 }
 
 // knex logs connection failures with stack traces; callers already report them in one line.
-const knexLog = {
+const knexLog = (debug: boolean) => ({
   warn(message: unknown) {
     const text = String(message instanceof Error ? message.message : message).split('\n')[0];
     if (
@@ -43,11 +45,11 @@ const knexLog = {
       process.stderr.write(`knex: ${text}\n`);
   },
   error(message: unknown) {
-    if (process.env.STOREFRONT_DEBUG) process.stderr.write(`knex: ${String(message)}\n`);
+    if (debug) process.stderr.write(`knex: ${String(message)}\n`);
   },
   deprecate() {},
   debug() {},
-};
+});
 
 /** Opens a knex instance for the URL. Connections are made lazily; use checkConnection to fail fast. */
 export function createDb(url: string, options: DbOptions = {}): Db {
@@ -57,6 +59,8 @@ export function createDb(url: string, options: DbOptions = {}): Db {
 /** The knex configuration for a database URL (also used by knex/knexfile.ts). */
 export function knexConfig(url: string, options: DbOptions = {}): Knex.Config {
   const parsed = parseDatabaseUrl(url);
+  // Without a Config (knexfile, tests) the variable is read here, as it is: set means on.
+  const log = knexLog(options.debug ?? Boolean(process.env.STOREFRONT_DEBUG));
   if (parsed.engine === 'sqlite') {
     const filename = parsed.filename!;
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
@@ -64,7 +68,7 @@ export function knexConfig(url: string, options: DbOptions = {}): Knex.Config {
       client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
-      log: knexLog,
+      log,
       // One connection: an in-memory database exists per connection, and SQLite has one writer anyway.
       pool: {
         min: 1,
@@ -110,7 +114,7 @@ export function knexConfig(url: string, options: DbOptions = {}): Knex.Config {
         return next();
       },
     },
-    log: knexLog,
+    log,
     // tarn gives up on a connection still being opened after createTimeoutMillis (default 30 s)
     pool: {
       min: 0,

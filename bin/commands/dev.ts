@@ -1,7 +1,6 @@
 // storefront dev: the theme designer's server — the same app as `serve` on an in-memory SQLite
 // seeded from fixtures, with live reload, CSS hot swap, an error overlay and personas.
 import type { Command } from 'commander';
-import { CliError } from '../cli-kit.js';
 
 interface DevFlags {
   theme?: string;
@@ -34,22 +33,15 @@ Switch between guest and the fixture accounts with the toolbar in the page (no p
     )
     .action(async (flags: DevFlags) => {
       const { onShutdownSignal } = await import('../../runtime/server.js');
-      const { DevServerError, startDevServer } = await import('../../devserver/start.js');
-      // Fixture passwords are demo data in memory: cheap hashes make start and re-seed instant.
-      process.env.STOREFRONT_BCRYPT_COST ??= '4';
-      let dev;
-      try {
-        dev = await startDevServer({
-          themeDir: flags.theme,
-          port: flags.port,
-          host: flags.host,
-          fixturesFile: flags.fixtures,
-          open: flags.open,
-        });
-      } catch (err) {
-        if (err instanceof DevServerError) throw new CliError(err.message);
-        throw err;
-      }
+      const { startDevServer } = await import('../../devserver/start.js');
+      // A DevServerError is a UserError: main() prints its one line and exits 1.
+      const dev = await startDevServer({
+        themeDir: flags.theme,
+        port: flags.port,
+        host: flags.host,
+        fixturesFile: flags.fixtures,
+        open: flags.open,
+      });
       onShutdownSignal(async () => {
         process.stderr.write('\nstorefront dev: stopping\n');
         await dev.close();

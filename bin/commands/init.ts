@@ -1,7 +1,7 @@
 // storefront init DIR: copies the starter theme into a new folder.
 import { relative } from 'node:path';
 import type { Command } from 'commander';
-import { CliError, note } from '../cli-kit.js';
+import { note } from '../cli-kit.js';
 
 /** Registers `storefront init`. */
 export function registerInit(program: Command): void {
@@ -17,14 +17,8 @@ Examples:
   $ storefront dev --theme my-theme       then work on it with live reload`,
     )
     .action(async (dir: string) => {
-      const { initTheme, InitError } = await import('../../devserver/init.js');
-      let result;
-      try {
-        result = initTheme(dir);
-      } catch (err) {
-        if (err instanceof InitError) throw new CliError(err.message);
-        throw err;
-      }
+      const { initTheme } = await import('../../devserver/init.js');
+      const result = initTheme(dir); // an InitError is a UserError: main() prints it, exit 1
       const shown = relative(process.cwd(), result.dir) || '.';
       note(`storefront init: copied the starter theme to ${shown} (${result.files} files)`);
       note(`next: storefront dev --theme ${shown}`);

@@ -79,27 +79,23 @@ export function registerOrders(program: Command): void {
         },
       ) => {
         const { assertMigrated } = await import('../../runtime/migrate.js');
-        const { OrderInputError, shipOrder } = await import('../../runtime/orders/service.js');
+        const { shipOrder } = await import('../../runtime/orders/service.js');
         await withDatabase({ database: opts.database }, async (db) => {
           await assertMigrated(db);
           const site = await siteOf(db, opts.site);
-          try {
-            const shipment = await shipOrder(db, {
-              order,
-              siteId: site.id,
-              carrier: opts.carrier,
-              trackingNumber: opts.trackingNumber,
-              trackingUrl: opts.trackingUrl,
-            });
-            if (opts.json) printJson(shipment);
-            else
-              console.log(
-                `Order ${shipment.order_number} shipped with ${shipment.carrier}, tracking number ${shipment.tracking_number}.`,
-              );
-          } catch (err) {
-            if (err instanceof OrderInputError) throw new CliError(err.message);
-            throw err;
-          }
+          // An OrderInputError is a UserError: main() prints its one line and exits 1.
+          const shipment = await shipOrder(db, {
+            order,
+            siteId: site.id,
+            carrier: opts.carrier,
+            trackingNumber: opts.trackingNumber,
+            trackingUrl: opts.trackingUrl,
+          });
+          if (opts.json) printJson(shipment);
+          else
+            console.log(
+              `Order ${shipment.order_number} shipped with ${shipment.carrier}, tracking number ${shipment.tracking_number}.`,
+            );
         });
       },
     );

@@ -3,7 +3,7 @@ import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { isLoopbackHost, loadConfig, type Config, type ConfigFlags } from '../../runtime/config.js';
 import { describeDatabase } from '../../runtime/database-url.js';
-import { CliError, note } from '../cli-kit.js';
+import { note } from '../cli-kit.js';
 
 /** Starts /metrics when --metrics is set: in a single process, or in the primary for all workers. */
 async function serveMetrics(config: Config, options: { aggregate: boolean }) {
@@ -19,21 +19,15 @@ async function serveMetrics(config: Config, options: { aggregate: boolean }) {
 }
 
 async function runWorker(flags: ConfigFlags, announce: boolean): Promise<void> {
-  const [{ bootstrap, ThemeLoadError }, { createApp }, { listen, onShutdownSignal }, { scheduleSweeps }] =
-    await Promise.all([
-      import('../../runtime/bootstrap.js'),
-      import('../../runtime/app.js'),
-      import('../../runtime/server.js'),
-      import('../../runtime/maintenance.js'),
-    ]);
+  const [{ bootstrap }, { createApp }, { listen, onShutdownSignal }, { scheduleSweeps }] = await Promise.all([
+    import('../../runtime/bootstrap.js'),
+    import('../../runtime/app.js'),
+    import('../../runtime/server.js'),
+    import('../../runtime/maintenance.js'),
+  ]);
   const config = loadConfig(flags);
-  let booted;
-  try {
-    booted = await bootstrap(config, 'serve');
-  } catch (err) {
-    if (err instanceof ThemeLoadError) throw new CliError(err.message);
-    throw err;
-  }
+  // A ThemeLoadError is a UserError: main() prints it (one line per theme error) and exits 1.
+  const booted = await bootstrap(config, 'serve');
   const app = createApp(booted.deps);
   let running;
   try {

@@ -1,6 +1,6 @@
 // storefront sites add HOST [--name NAME] | storefront sites list [--json]
 import type { Command } from 'commander';
-import { CliError, printJson, printTable, withDatabase } from '../cli-kit.js';
+import { printJson, printTable, withDatabase } from '../cli-kit.js';
 
 /** Registers `storefront sites`. */
 export function registerSites(program: Command): void {
@@ -17,18 +17,14 @@ export function registerSites(program: Command): void {
     .option('--json', 'machine-readable output')
     .addHelpText('after', '\nExample:\n  $ storefront sites add shop.example.com --name "Example Shop"')
     .action(async (host: string, opts: { name?: string; database?: string; json?: boolean }) => {
-      const { addSite, SiteInputError } = await import('../../runtime/sites/store.js');
+      const { addSite } = await import('../../runtime/sites/store.js');
       const { assertMigrated } = await import('../../runtime/migrate.js');
       await withDatabase({ database: opts.database }, async (db) => {
         await assertMigrated(db);
-        try {
-          const site = await addSite(db, { host, name: opts.name });
-          if (opts.json) printJson(site);
-          else console.log(`Added site ${site.host} (${site.name}), id ${site.id}`);
-        } catch (err) {
-          if (err instanceof SiteInputError) throw new CliError(err.message);
-          throw err;
-        }
+        // A SiteInputError is a UserError: main() prints its one line and exits 1.
+        const site = await addSite(db, { host, name: opts.name });
+        if (opts.json) printJson(site);
+        else console.log(`Added site ${site.host} (${site.name}), id ${site.id}`);
       });
     });
 

@@ -1,11 +1,9 @@
-// The `auth` template object, built from the session once per render. Guest unless the session
-// holds an account of this site that is not blocked, whose membership is active, and whose session
-// generation (bumped by every block) is the one the session was signed in with.
-import type Koa from 'koa';
+// The `auth` template object's data, loaded once per render (runtime/http/visitor.ts reads the
+// session). Guest unless the session holds an account of this site that is not blocked, whose
+// membership is active, and whose session generation (bumped by every block) is the one the session
+// was signed in with.
 import type { Db } from '../db.js';
 import { isoFromDb } from '../time.js';
-import type { AppState } from '../http/state.js';
-import type { SessionData } from '../http/session.js';
 
 /** The contract's flat `auth` object. */
 export interface AuthObject {
@@ -20,21 +18,6 @@ export interface AuthObject {
     phone: string;
     membership: { id: string; status: string; joined_at: string };
   };
-}
-
-/** What a signed-in session holds beyond SessionData: the account's generation at sign-in. */
-export interface AccountSessionData extends SessionData {
-  /** Missing in sessions written before generations existed: those count as generation 0. */
-  generation?: number;
-}
-
-/** The account and generation a session names, or null for a guest session (or none). */
-export function sessionAccount(
-  ctx: Koa.ParameterizedContext<AppState>,
-): { accountId: string; generation: number } | null {
-  const sess = ctx.session as unknown as AccountSessionData | null;
-  if (!sess?.accountId) return null;
-  return { accountId: sess.accountId, generation: sess.generation ?? 0 };
 }
 
 /** auth for a guest, and for renders without a request. */
@@ -91,14 +74,4 @@ export async function loadActiveAccount(
     phone: row.phone,
     membership: { id: row.membership_id, status: row.status, joined_at: isoFromDb(row.joined_at) },
   };
-}
-
-/** The current visitor's auth; a database failure propagates (a render error, never a guest page). */
-export async function resolveAuth(ctx: Koa.ParameterizedContext<AppState>, db: Db): Promise<AuthObject> {
-  if (!ctx.cookies.get('sf_session')) return GUEST_AUTH; // no cookie: no session read at all
-  const signedIn = sessionAccount(ctx);
-  if (!signedIn) return GUEST_AUTH;
-  const user = await loadActiveAccount(db, ctx.state.site.id, signedIn.accountId, signedIn.generation);
-  if (!user) return GUEST_AUTH;
-  return { check: true, method: 'email_password', provider: 'local', user };
 }

@@ -9,7 +9,7 @@
 // with PasswordPoolBusyError, and the caller answers 503 + Retry-After.
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { defaultHashQueue, defaultHashThreads } from '../config.js';
 
 type Job = { op: 'hash'; password: string; cost: number } | { op: 'compare'; password: string; hash: string };
 
@@ -51,21 +51,22 @@ parentPort.on('message', (job) => {
 
 const bcryptPath = createRequire(import.meta.url).resolve('bcryptjs');
 
+// The Config validates these settings (runtime/config.ts) and password.ts hands them to the shared pool;
+// the two functions below are the fallback where no Config reaches (tests, tools): a bad value there
+// gives the default.
+
 /** How many hashing threads to run: STOREFRONT_HASH_THREADS, else one core fewer than the machine has (1–4). */
 export function hashThreadCount(): number {
   const raw = Number(process.env.STOREFRONT_HASH_THREADS);
   if (Number.isInteger(raw) && raw >= 1 && raw <= 64) return raw;
-  return Math.max(1, Math.min(4, availableParallelism() - 1));
+  return defaultHashThreads();
 }
 
-/**
- * How many jobs may wait for a thread: STOREFRONT_HASH_QUEUE, else 32 per thread (at cost 10, about
- * 2 s of work per thread: a sign-in waits at most that long before it is refused instead).
- */
+/** How many jobs may wait for a thread: STOREFRONT_HASH_QUEUE, else 32 per thread (defaultHashQueue). */
 export function hashQueueLimit(threads = hashThreadCount()): number {
   const raw = Number(process.env.STOREFRONT_HASH_QUEUE);
   if (Number.isInteger(raw) && raw >= 1 && raw <= 100000) return raw;
-  return 32 * threads;
+  return defaultHashQueue(threads);
 }
 
 /** Tuning of a PasswordPool. */
@@ -89,6 +90,7 @@ export class PasswordPool {
   /** Most jobs that may wait for a thread (registrations: half of it). */
   readonly maxQueue: number;
   private readonly onQueueLength: (waiting: number) => void;
+  private closingWhenIdle = false;
 
   constructor(options: PasswordPoolOptions = {}) {
     this.size = options.size ?? hashThreadCount();
@@ -121,6 +123,12 @@ export class PasswordPool {
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
+  /** Ends every worker once no job runs or waits (a pool replaced by other settings). */
+  closeWhenIdle(): void {
+    this.closingWhenIdle = true;
+    this.dispatch();
+  }
+
   /** True when a job of this admission would be taken now (callers check before costly work). */
   admits(admission: Admission): boolean {
     if (admission === 'wait') return true;
@@ -148,6 +156,8 @@ export class PasswordPool {
       slot.worker.postMessage(task.job);
     }
     this.onQueueLength(this.waiting);
+    if (this.closingWhenIdle && this.waiting === 0 && this.slots.every((s) => s.task === null))
+      void this.close();
   }
 
   private spawn(): Slot | null {

@@ -1,17 +1,27 @@
-// Password hashing with bcryptjs on worker threads. The cost is STOREFRONT_BCRYPT_COST (4–15, default 10:
-// OWASP's floor for bcrypt, and what pure-JS bcrypt can do ten times a second beside the page traffic).
+// Password hashing with bcryptjs on worker threads. The cost, the threads and the queue bound are the
+// Config's (runtime/accounts/password-settings.ts); without a Config, the environment's, read leniently.
+import { DEFAULT_BCRYPT_COST } from '../config.js';
 import { passwordQueueLength } from '../metrics.js';
 import { PasswordPool, type Admission } from './password-pool.js';
+import { configuredPasswordHashing } from './password-settings.js';
 
 export { PasswordPoolBusyError, type Admission } from './password-pool.js';
-
-export const DEFAULT_BCRYPT_COST = 10;
 
 let pool: PasswordPool | null = null;
 
 /** The process's hashing pool (its size and queue bound are read by tests and the bench). */
 export function sharedPool(): PasswordPool {
-  pool ??= new PasswordPool({ onQueueLength: (waiting) => passwordQueueLength.set(waiting) });
+  const settings = configuredPasswordHashing();
+  if (pool && settings && (pool.size !== settings.hashThreads || pool.maxQueue !== settings.hashQueue)) {
+    // Configured after hashing began, with other settings: the old pool finishes its jobs and ends.
+    pool.closeWhenIdle();
+    pool = null;
+  }
+  pool ??= new PasswordPool({
+    size: settings?.hashThreads,
+    maxQueue: settings?.hashQueue,
+    onQueueLength: (waiting) => passwordQueueLength.set(waiting),
+  });
   return pool;
 }
 
@@ -20,8 +30,10 @@ export function hashingHasRoom(admission: Admission): boolean {
   return sharedPool().admits(admission);
 }
 
-/** The bcrypt cost in force. */
+/** The bcrypt cost in force: the Config's, else STOREFRONT_BCRYPT_COST (4–15; else the default). */
 export function bcryptCost(): number {
+  const configured = configuredPasswordHashing();
+  if (configured) return configured.bcryptCost;
   const raw = process.env.STOREFRONT_BCRYPT_COST;
   const n = raw ? Number(raw) : DEFAULT_BCRYPT_COST;
   return Number.isInteger(n) && n >= 4 && n <= 15 ? n : DEFAULT_BCRYPT_COST;

@@ -6,13 +6,14 @@ import type Koa from 'koa';
 import type { AppDeps } from '../deps.js';
 import type { AppState } from '../http/state.js';
 import { bodyOf, isFormPost } from '../http/body.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { renderPage } from '../http/pages.js';
-import { ensureSession, existingSessionId } from '../http/session.js';
-import { resolveAuth, type AccountSessionData } from './auth.js';
+import { existingSessionId } from '../http/session.js';
+import { resolveAuth, signInSession } from '../http/visitor.js';
+import { deleteCart } from '../cart/store.js';
+import { deleteSession } from '../sessions/store.js';
 import { authenticate, register, updateProfile, type SignedIn } from './service.js';
-import { deleteCart, deleteSession, moveCart } from './store.js';
-import { safeNext } from './next-url.js';
+import { safeNext } from '../next-url.js';
 
 type Ctx = Koa.ParameterizedContext<AppState>;
 
@@ -63,32 +64,6 @@ function seeOther(ctx: Ctx, path: string): void {
   ctx.redirect(path);
 }
 
-/**
- * Signs the account in on this browser: a new session id (the old one is destroyed, so a planted
- * id is worthless), the guest cart moved along, the CSRF secret replaced. Returns the new token.
- * The session keeps the generation read with the credentials: it is written at the end of the
- * request, and if a block came in between, that generation is stale and the session a guest's.
- */
-async function signIn(ctx: Ctx, deps: AppDeps, { accountId, generation }: SignedIn): Promise<string> {
-  const siteId = ctx.state.site.id;
-  const previousId = existingSessionId(ctx);
-  const previousAccount = (ctx.session as unknown as AccountSessionData | null)?.accountId ?? null;
-  ensureSession(ctx);
-  const sess = ctx.session as unknown as AccountSessionData & { regenerate(): Promise<void> };
-  sess.siteId = siteId;
-  sess.accountId = accountId;
-  sess.generation = generation;
-  sess.createdAt = Date.now();
-  await sess.regenerate();
-  const newId = ctx.state.sessionId!;
-  if (previousId && previousId !== newId) {
-    // A guest cart follows the browser into the account; another account's cart does not.
-    if (!previousAccount || previousAccount === accountId) await moveCart(deps.db, siteId, previousId, newId);
-    else await deleteCart(deps.db, siteId, previousId);
-  }
-  return deps.csrf.rotate(ctx);
-}
-
 /** The signed-in, active account of this request (re-read from the database), or null. */
 async function currentUser(ctx: Ctx, deps: AppDeps) {
   return (await resolveAuth(ctx, deps.db)).user;
@@ -121,7 +96,7 @@ export function registerAccountRoutes(router: Router<AppState>, deps: AppDeps): 
     } catch (err) {
       return failForm(ctx, deps, 'login', err, { email: text(body.email), next });
     }
-    const csrfToken = await signIn(ctx, deps, signedIn);
+    const csrfToken = await signInSession(ctx, deps, signedIn);
     if (isFormPost(ctx)) return seeOther(ctx, next);
     ctx.body = { ok: true, csrf_token: csrfToken, redirect: next };
   });
@@ -132,7 +107,7 @@ export function registerAccountRoutes(router: Router<AppState>, deps: AppDeps): 
     if (sessionId) {
       // The browser continues as a fresh guest: its cart goes with the account session.
       await deleteCart(deps.db, siteId, sessionId);
-      await deleteSession(deps.db, siteId, sessionId);
+      await deleteSession(deps.db, sessionId, siteId);
     }
     ctx.session = null;
     const csrfToken = deps.csrf.rotate(ctx);

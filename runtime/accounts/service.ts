@@ -2,8 +2,9 @@
 // blocking. Routes add the session, CSRF and response handling around these.
 import type { Db } from '../db.js';
 import type { Site } from '../sites/store.js';
-import { HttpError, validationError } from '../http/errors.js';
+import { HttpError, validationError } from '../errors.js';
 import { rateLimitRefusals } from '../metrics.js';
+import { UserError } from '../user-error.js';
 import {
   bcryptCost,
   hashingHasRoom,
@@ -40,7 +41,7 @@ export const REGISTER_MESSAGE =
   'Thank you. If this email address can be used for a new account, you can now sign in with it.';
 
 /** An email that names no account of the site (CLI block/unblock). */
-export class AccountNotFoundError extends Error {
+export class AccountNotFoundError extends UserError {
   override name = 'AccountNotFoundError';
 }
 

@@ -2,6 +2,9 @@
 // Lookups by email compare `email_key` (the stored email, byte for byte; see the migration
 // 20261123100000): never `email`, whose MySQL collation equates look-alikes such as `demó@…`.
 import type { Db } from '../db.js';
+import { isUniqueViolation } from '../db-errors.js';
+import { deleteCartsOfSessions } from '../cart/store.js';
+import { deleteSessionsOfAccount, sessionIdsOfAccount } from '../sessions/store.js';
 import { transactionWithRetry, writeWithRetry } from '../db-retry.js';
 import { newId } from '../ids.js';
 import { dbNow, isoFromDb } from '../time.js';
@@ -25,17 +28,6 @@ export interface AccountSummary {
   status: 'active' | 'blocked';
   joined_at: string | null;
   blocked_at: string | null;
-}
-
-/** True for a unique-constraint violation on MySQL/MariaDB or SQLite. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number };
-  return (
-    e?.code === 'ER_DUP_ENTRY' ||
-    e?.errno === 1062 ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
 }
 
 /** The login data of an account by email key (validate.ts emailKey), or null. */
@@ -86,11 +78,6 @@ export async function findAccountIdByEmail(db: Db, siteId: string, emailKey: str
   const row = (await db('accounts').where({ site_id: siteId, email_key: emailKey }).first('id')) as
     { id: string } | undefined;
   return row?.id ?? null;
-}
-
-/** True when the site has an account with this email key. */
-export async function emailExists(db: Db, siteId: string, emailKey: string): Promise<boolean> {
-  return (await findAccountIdByEmail(db, siteId, emailKey)) !== null;
 }
 
 /**
@@ -233,34 +220,7 @@ export async function setBlocked(db: Db, siteId: string, accountId: string, bloc
     await trx('memberships')
       .where({ account_id: accountId, site_id: siteId })
       .update({ status: blocked ? 'blocked' : 'active' });
-    await trx('carts')
-      .where({ site_id: siteId })
-      .whereIn('session_id', trx('sessions').select('id').where({ account_id: accountId, site_id: siteId }))
-      .delete();
-    await trx('sessions').where({ account_id: accountId, site_id: siteId }).delete();
+    await deleteCartsOfSessions(trx, siteId, sessionIdsOfAccount(trx, siteId, accountId));
+    await deleteSessionsOfAccount(trx, siteId, accountId);
   });
-}
-
-/** Moves the cart of one session to another (login rotates the session id). */
-export async function moveCart(
-  db: Db,
-  siteId: string,
-  fromSessionId: string,
-  toSessionId: string,
-): Promise<void> {
-  await writeWithRetry(db, (db) =>
-    db('carts')
-      .where({ site_id: siteId, session_id: fromSessionId })
-      .update({ session_id: toSessionId, updated_at: dbNow() }),
-  );
-}
-
-/** Deletes the cart of a session (its lines cascade). */
-export async function deleteCart(db: Db, siteId: string, sessionId: string): Promise<void> {
-  await writeWithRetry(db, (db) => db('carts').where({ site_id: siteId, session_id: sessionId }).delete());
-}
-
-/** Deletes one session row now (logout), rather than at the end of the request. */
-export async function deleteSession(db: Db, siteId: string, sessionId: string): Promise<void> {
-  await writeWithRetry(db, (db) => db('sessions').where({ id: sessionId, site_id: siteId }).delete());
 }

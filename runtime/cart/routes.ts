@@ -7,7 +7,7 @@ import type Koa from 'koa';
 import type { AppDeps } from '../deps.js';
 import type { AppState } from '../http/state.js';
 import { bodyOf, isFormPost } from '../http/body.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { renderPage } from '../http/pages.js';
 import { ensureSession, existingSessionId } from '../http/session.js';
 import { addItem, readCart, removeItem, updateItem, type CartResponse } from './service.js';

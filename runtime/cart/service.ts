@@ -21,7 +21,7 @@
 import type { Db } from '../db.js';
 import { transactionWithRetry } from '../db-retry.js';
 import type { Site } from '../sites/store.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { assertWithinOrderLimit, computeTotals } from '../checkout/pricing.js';
 import { cartObject } from './template.js';
 import {

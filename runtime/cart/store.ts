@@ -6,9 +6,10 @@
 // caller on a write conflict. The other writes are single autocommit statements retried on a write
 // conflict (writeWithRetry: deadlock, Galera certification failure, SQLite busy): a statement
 // rejected that way had no effect, so a replay applies it exactly once.
+import type { Knex } from 'knex';
 import type { Db } from '../db.js';
 import { writeWithRetry } from '../db-retry.js';
-import { isUniqueViolation } from '../accounts/store.js';
+import { isUniqueViolation } from '../db-errors.js';
 import { newId } from '../ids.js';
 import { dbNow } from '../time.js';
 
@@ -204,4 +205,34 @@ export async function deleteExactCartLines(
       for (const l of lines) q.orWhere((w) => w.where({ variant_id: l.variant_id, quantity: l.quantity }));
     })
     .delete();
+}
+
+/** Moves the cart of one session to another (login rotates the session id). */
+export async function moveCart(
+  db: Db,
+  siteId: string,
+  fromSessionId: string,
+  toSessionId: string,
+): Promise<void> {
+  await writeWithRetry(db, (db) =>
+    db('carts')
+      .where({ site_id: siteId, session_id: fromSessionId })
+      .update({ session_id: toSessionId, updated_at: dbNow() }),
+  );
+}
+
+/** Deletes the cart of a session (its lines cascade). */
+export async function deleteCart(db: Db, siteId: string, sessionId: string): Promise<void> {
+  await writeWithRetry(db, (db) => db('carts').where({ site_id: siteId, session_id: sessionId }).delete());
+}
+
+/** Deletes the carts of the sessions a subquery names (an account blocked: its sessions end). */
+export async function deleteCartsOfSessions(
+  db: Db,
+  siteId: string,
+  sessionIds: Knex.QueryBuilder,
+): Promise<void> {
+  await writeWithRetry(db, (db) =>
+    db('carts').where({ site_id: siteId }).whereIn('session_id', sessionIds).delete(),
+  );
 }

@@ -3,7 +3,7 @@
 // totals and the currency. place-order recomputes it from the database; any difference is 409.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Totals } from './pricing.js';
-import type { ShippingAddress } from './address.js';
+import type { ShippingAddress } from '../orders/address.js';
 
 /** What a fingerprint covers. */
 export interface FingerprintInput {

@@ -9,7 +9,7 @@
 // which is replayed as a whole (runtime/db-retry.ts).
 import type { Db } from '../db.js';
 import { writeWithRetry } from '../db-retry.js';
-import { isUniqueViolation } from '../accounts/store.js';
+import { isUniqueViolation } from '../db-errors.js';
 import { dbNow, toDbTime } from '../time.js';
 
 /** Keys are kept at least this long (the IETF draft and Stripe keep them 24 hours). */

@@ -1,7 +1,7 @@
 // The one place totals are computed: quotes, placed orders and seeded demo orders all use it; and
 // the one check that an order stays within MAX_ORDER_AMOUNT_MINOR, used by the cart and checkout.
 import type { Site } from '../sites/store.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { MAX_ORDER_AMOUNT_MINOR } from '../money.js';
 
 /** Per-site fee and tax rules. */

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.js';
 import type { AppState } from '../http/state.js';
 import { bodyOf } from '../http/body.js';
 import { existingSessionId } from '../http/session.js';
-import { sessionAccount } from '../accounts/auth.js';
+import { sessionAccount } from '../http/session.js';
 import { placeOrder, quote } from './service.js';
 
 /** Registers the checkout routes on the /_post router. */

@@ -27,10 +27,10 @@
 import type { Db } from '../db.js';
 import { transactionWithRetry } from '../db-retry.js';
 import type { Site } from '../sites/store.js';
-import { HttpError, validationError } from '../http/errors.js';
+import { HttpError, validationError } from '../errors.js';
 import { newId, newOrderNumber } from '../ids.js';
 import { dbNow, fromDbTime } from '../time.js';
-import { isUniqueViolation } from '../accounts/store.js';
+import { isUniqueViolation } from '../db-errors.js';
 import { loadActiveAccount } from '../accounts/auth.js';
 import {
   cartIdForSession,
@@ -40,7 +40,8 @@ import {
 } from '../cart/store.js';
 import { insertOrder } from '../orders/store.js';
 import { assertWithinOrderLimit, computeTotals, type Totals } from './pricing.js';
-import { validateAddress, type ShippingAddress } from './address.js';
+import { validateAddress } from './address.js';
+import type { ShippingAddress } from '../orders/address.js';
 import { canonicalJson, quoteFingerprint, sha256Hex, verifyFingerprint } from './fingerprint.js';
 import {
   complete,

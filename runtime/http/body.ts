@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 export const BODY_LIMIT = '64kb';
 

@@ -2,7 +2,7 @@
 // cookie; page tokens are random-salted HMACs of it; checking needs no database read.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import type { AppState } from './state.js';
 
 export const CSRF_COOKIE = 'sf_csrf';
@@ -34,9 +34,9 @@ export class Csrf {
 
   /** The token to render into this response, setting the secret cookie the first time. */
   token(ctx: Ctx): string {
-    let secret = (ctx.state as { csrfSecret?: string }).csrfSecret ?? this.readSecret(ctx);
+    let secret = ctx.state.csrfSecret ?? this.readSecret(ctx);
     if (!secret) secret = this.rotate(ctx, false);
-    (ctx.state as { csrfSecret?: string }).csrfSecret = secret;
+    ctx.state.csrfSecret = secret;
     const salt = randomBytes(12).toString('base64url');
     return `${salt}.${this.mac(this.keys[0], secret, salt).toString('base64url')}`;
   }
@@ -45,7 +45,7 @@ export class Csrf {
   rotate(ctx: Ctx, returnToken = true): string {
     const secret = randomBytes(32).toString('base64url');
     ctx.cookies.set(CSRF_COOKIE, secret, this.cookieOptions());
-    (ctx.state as { csrfSecret?: string }).csrfSecret = secret;
+    ctx.state.csrfSecret = secret;
     return returnToken ? this.token(ctx) : secret;
   }
 

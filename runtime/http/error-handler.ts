@@ -6,7 +6,7 @@ import type Koa from 'koa';
 import { isRetryableConflict } from '../db-retry.js';
 import { log } from '../logger.js';
 import { unavailableAnswers } from '../metrics.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import type { AppState } from './state.js';
 
 /** How HTML requests that failed are answered (dev shows an overlay, serve a plain error page). */

@@ -2,7 +2,7 @@
 // and assets move to https:// with a 308; a POST is refused (its body would have crossed the
 // network in clear text already, so it must not take effect). Health checks answer as usual.
 import type Koa from 'koa';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import type { AppState } from './state.js';
 
 // A host name or address with an optional port; anything else is not worth redirecting to.

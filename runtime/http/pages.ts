@@ -4,11 +4,12 @@ import type Koa from 'koa';
 import type { AppDeps } from '../deps.js';
 import { AbortRender } from '../theme/errors.js';
 import type { DataSource, RenderRequest } from '../theme/theme.js';
-import { GUEST_AUTH, resolveAuth } from '../accounts/auth.js';
+import { GUEST_AUTH } from '../accounts/auth.js';
+import { resolveAuth } from './visitor.js';
 import { TEMPLATE_OBJECT_DECLARATIONS, TEMPLATE_OBJECTS, type PageScope } from '../template-objects.js';
 import { existingSessionId } from './session.js';
 import { markPrivate } from './cache-headers.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import type { AppState } from './state.js';
 import { PAGE_ROUTES } from '../theme/page-routes.js';
 

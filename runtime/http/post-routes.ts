@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import type { AppState } from './state.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import { registerAccountRoutes } from '../accounts/routes.js';
 import { registerCartRoutes } from '../cart/routes.js';
 import { registerCheckoutRoutes } from '../checkout/routes.js';

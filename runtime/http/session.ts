@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Db } from '../db.js';
-import { writeWithRetry } from '../db-retry.js';
-import { dbNow, toDbTime } from '../time.js';
+import { deleteSession, findSessionData, saveSession } from '../sessions/store.js';
+import { toDbTime } from '../time.js';
 import type { AppState } from './state.js';
 
 export const SESSION_COOKIE = 'sf_session';
@@ -15,12 +15,20 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 export interface SessionData {
   siteId?: string;
   accountId?: string;
+  /**
+   * The account's session generation when it signed in (a block bumps it, so a session written by
+   * a login racing the block never counts). Missing in sessions from before generations: 0.
+   */
+  generation?: number;
   createdAt?: number;
 }
 
+/** The koa-session object of a request, as this service uses it. */
+export type Session = SessionData & { isNew?: boolean; regenerate(): Promise<void> };
+
 type Ctx = Koa.ParameterizedContext<AppState>;
 
-/** The sessions table as a koa-session external store. Rows belong to one site. */
+/** The sessions table (runtime/sessions/store.ts) as a koa-session external store. Rows belong to one site. */
 export function databaseSessionStore(db: Db) {
   return {
     async get(
@@ -28,13 +36,10 @@ export function databaseSessionStore(db: Db) {
       _maxAge: unknown,
       { ctx }: { ctx: Ctx },
     ): Promise<Record<string, unknown> | undefined> {
-      const row = (await db('sessions')
-        .where({ id: key, site_id: ctx.state.site.id })
-        .andWhere('expires_at', '>', dbNow())
-        .first('data')) as { data: string } | undefined;
-      if (!row) return undefined;
+      const data = await findSessionData(db, ctx.state.site.id, key);
+      if (data === undefined) return undefined;
       ctx.state.sessionId = key;
-      return JSON.parse(row.data) as Record<string, unknown>;
+      return JSON.parse(data) as Record<string, unknown>;
     },
     async set(
       key: string,
@@ -42,26 +47,17 @@ export function databaseSessionStore(db: Db) {
       maxAge: number,
       { ctx }: { ctx: Ctx },
     ): Promise<void> {
-      const now = dbNow();
-      const expires = toDbTime(
-        new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS)),
-      );
-      const row = {
+      const ttl = typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS;
+      await saveSession(db, {
+        id: key,
+        siteId: ctx.state.site.id,
         data: JSON.stringify(sess),
-        account_id: sess.accountId ?? null,
-        expires_at: expires,
-        updated_at: now,
-      };
-      // An upsert of the whole row: replaying it after a write conflict is harmless.
-      await writeWithRetry(db, (db) =>
-        db('sessions')
-          .insert({ id: key, site_id: ctx.state.site.id, created_at: now, ...row })
-          .onConflict('id')
-          .merge(['data', 'account_id', 'expires_at', 'updated_at']),
-      );
+        accountId: sess.accountId ?? null,
+        expiresAt: toDbTime(new Date(Date.now() + ttl)),
+      });
     },
     async destroy(key: string): Promise<void> {
-      await writeWithRetry(db, (db) => db('sessions').where({ id: key }).delete());
+      await deleteSession(db, key);
     },
   };
 }
@@ -90,9 +86,21 @@ export function sessionMiddleware(app: Koa<AppState>, db: Db): Koa.Middleware<Ap
   ) as unknown as Koa.Middleware<AppState>;
 }
 
+/** The request's session (koa-session creates an empty one in memory on first access). */
+export function sessionOf(ctx: Ctx): Session | null {
+  return ctx.session as unknown as Session | null;
+}
+
+/** The account and generation a session names, or null for a guest session (or none). */
+export function sessionAccount(ctx: Ctx): { accountId: string; generation: number } | null {
+  const sess = sessionOf(ctx);
+  if (!sess?.accountId) return null;
+  return { accountId: sess.accountId, generation: sess.generation ?? 0 };
+}
+
 /** The session, created in memory if needed (written at the end of the request); returns its id. */
 export function ensureSession(ctx: Ctx): string {
-  const sess = ctx.session as unknown as SessionData;
+  const sess = sessionOf(ctx)!;
   sess.siteId ??= ctx.state.site.id;
   sess.createdAt ??= Date.now();
   return ctx.state.sessionId!;
@@ -100,7 +108,7 @@ export function ensureSession(ctx: Ctx): string {
 
 /** The current session id if the browser has a stored session; never creates one. */
 export function existingSessionId(ctx: Ctx): string | null {
-  const sess = ctx.session as unknown as (SessionData & { isNew?: boolean }) | null;
+  const sess = sessionOf(ctx);
   if (!sess || sess.isNew || !sess.siteId) return null;
   return ctx.state.sessionId ?? null;
 }

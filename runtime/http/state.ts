@@ -8,6 +8,8 @@ export interface AppState {
   site: Site;
   /** The koa-session external key once known (set by the store or by genid). */
   sessionId?: string;
+  /** The CSRF secret of this response once read or rotated (runtime/http/csrf.ts). */
+  csrfSecret?: string;
   /** The route pattern that answered (`/products/:slug`), for metrics: never the raw path. */
   route?: string;
   /** Set when the response depends on the visitor (cookies, auth, cart): it must not be cached. */

@@ -5,11 +5,12 @@ import { transactionWithRetry } from '../db-retry.js';
 import { isUuid, newId } from '../ids.js';
 import { money } from '../money.js';
 import { dbNow, isoFromDb } from '../time.js';
-import { isUniqueViolation } from '../accounts/store.js';
+import { isUniqueViolation } from '../db-errors.js';
+import { UserError } from '../user-error.js';
 import { findOrderRef, insertShipment, listSiteOrders, trackingNumberTaken } from './store.js';
 
 /** Bad operator input (unknown order, bad URL, taken tracking number); the message is one line. */
-export class OrderInputError extends Error {
+export class OrderInputError extends UserError {
   override name = 'OrderInputError';
 }
 

@@ -5,7 +5,7 @@ import { isUuid } from '../ids.js';
 import { money, type Money } from '../money.js';
 import { isoFromDb } from '../time.js';
 import { clampLimit, clampPage, paging, type Paging } from '../paging.js';
-import type { ShippingAddress } from '../checkout/address.js';
+import type { ShippingAddress } from './address.js';
 import { normalizeTrackingNumber } from './service.js';
 import {
   accountOrderById,

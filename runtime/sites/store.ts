@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.js';
 import { dbNow, isoFromDb } from '../time.js';
+import { UserError } from '../user-error.js';
 
 /** A website as the runtime uses it. */
 export interface Site {
@@ -92,7 +93,7 @@ export function isValidHost(host: string): boolean {
 }
 
 /** A host that is malformed or already taken. */
-export class SiteInputError extends Error {
+export class SiteInputError extends UserError {
   override name = 'SiteInputError';
 }
 

@@ -1,8 +1,8 @@
 // Theme assets under content-hashed URLs (/assets/css/theme.3f9a1c2e.css), so they can be cached
 // for a year as immutable: a changed file gets a new URL.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { extname, relative, sep } from 'node:path';
 
 /** One asset file. */
 export interface Asset {
@@ -46,25 +46,4 @@ export function readAsset(assetsDir: string, file: string, body: Buffer = readFi
     contentType: TYPES[ext.toLowerCase()] ?? 'application/octet-stream',
     etag: `"${hash}"`,
   };
-}
-
-/** All files under assets/ (hidden files skipped). */
-export function listAssetFiles(assetsDir: string): string[] {
-  const out: string[] = [];
-  const visit = (dir: string) => {
-    let entries: string[];
-    try {
-      entries = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of entries) {
-      if (name.startsWith('.')) continue;
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) visit(full);
-      else out.push(full);
-    }
-  };
-  visit(assetsDir);
-  return out;
 }

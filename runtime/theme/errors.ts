@@ -1,13 +1,6 @@
 // Errors of the theme language. Each carries the theme file and line so that `dev`'s overlay,
 // `check-theme` and the server log can point at the source.
 
-/** Where in a theme file something is. */
-export interface SourceLocation {
-  file: string;
-  line: number;
-  column: number;
-}
-
 /** A template that cannot be parsed, compiled or rendered. */
 export class TemplateError extends Error {
   override name = 'TemplateError';

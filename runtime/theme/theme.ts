@@ -1,6 +1,6 @@
 // A loaded theme: its templates compiled once (recompiled one file at a time by `dev`), its assets
 // hashed, and the render of a page with its data fetched before Handlebars runs.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type Handlebars from 'handlebars';
 import { createHandlebars } from './helpers/index.js';
@@ -16,7 +16,8 @@ import {
 import type { TemplateObjects } from './objects.js';
 import { checkHelperCalls } from './static-checks.js';
 import { AbortRender, locateError, TemplateError } from './errors.js';
-import { listAssetFiles, readAsset, type Asset } from './assets.js';
+import { readAsset, type Asset } from './assets.js';
+import { isTemplateName, listThemeFiles } from './files.js';
 
 /** The request as templates see it (`request.path`, `request.params.slug`, `request.query.page`). */
 export interface RenderRequest {
@@ -72,21 +73,6 @@ interface TemplateEntry {
 
 const KINDS = ['layouts', 'pages', 'partials'] as const;
 
-function listTemplates(dir: string): string[] {
-  const out: string[] = [];
-  const visit = (d: string) => {
-    if (!existsSync(d)) return;
-    for (const name of readdirSync(d)) {
-      if (name.startsWith('.')) continue;
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) visit(full);
-      else if (name.endsWith('.hbs')) out.push(full);
-    }
-  };
-  visit(dir);
-  return out;
-}
-
 /** A theme folder with layouts/, pages/, partials/ and assets/. */
 export class Theme {
   readonly hb: typeof Handlebars;
@@ -112,8 +98,9 @@ export class Theme {
       throw new TemplateError(`${dir} is not a theme: it has no pages/ folder`, 'not_a_theme', dir);
     }
     const theme = new Theme(dir, objects);
-    for (const kind of KINDS) for (const file of listTemplates(join(dir, kind))) theme.loadTemplate(file);
-    for (const file of listAssetFiles(join(dir, 'assets'))) theme.loadAsset(file);
+    for (const kind of KINDS)
+      for (const file of listThemeFiles(join(dir, kind), isTemplateName)) theme.loadTemplate(file);
+    for (const file of listThemeFiles(join(dir, 'assets'))) theme.loadAsset(file);
     return theme;
   }
 
@@ -248,11 +235,6 @@ export class Theme {
         );
     }
     return errors;
-  }
-
-  /** True when pages/<name>.hbs exists. */
-  hasPage(name: string): boolean {
-    return this.templates.has(`pages/${name}`);
   }
 
   /** Names of all pages ('index', 'products/show', …). */

@@ -13,18 +13,17 @@
 // 422 cart_empty, or 409 quote_stale when the cart changed under them.
 import { expect } from 'chai';
 import type { Db } from '../../runtime/db.js';
-import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
+import type { Site } from '../../runtime/sites/store.js';
 import type { TestBrowser } from '../helpers/browser.js';
-import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
 import { forEachEngine } from '../helpers/engines.js';
 import {
   ADDRESS,
-  availableVariants,
   browserWithCart,
-  COMMERCE_THEME,
   idempotencyKey,
   makeAccount,
   signIn,
+  startCommerceServer,
   type VariantRow,
   summarizeAnswers,
 } from '../helpers/commerce.js';
@@ -39,12 +38,7 @@ forEachEngine('faults/place-order races', (engineCtx) => {
 
   before(async function () {
     this.timeout(120000);
-    const url = engineCtx.url();
-    await prepareDatabase(url);
-    server = await startTestServer(url, { themeDir: COMMERCE_THEME });
-    db = server.db;
-    site = (await findSiteByHostExact(db, undefined))!;
-    v = await availableVariants(db, site.id, 3);
+    ({ server, db, site, variants: v } = await startCommerceServer(engineCtx.url(), { variants: 3 }));
   });
   after(async () => {
     await server?.close();

@@ -1,5 +1,6 @@
-// Shared pieces of the cart, checkout and order tests: the commerce fixture theme, demo variants,
-// accounts that sign in, a valid address, and requests with another Host header.
+// Shared pieces of the cart, checkout and order tests: a server with the commerce fixture theme on
+// the demo data, demo variants, accounts that sign in, a valid address, and requests with another
+// Host header.
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
@@ -8,8 +9,9 @@ import { hashPassword } from '../../runtime/accounts/password.js';
 import { createAccount } from '../../runtime/accounts/store.js';
 import { newId } from '../../runtime/ids.js';
 import { dbNow } from '../../runtime/time.js';
-import type { Site } from '../../runtime/sites/store.js';
+import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
 import { TestBrowser, type TestResponse } from './browser.js';
+import { prepareDatabase, startTestServer, type TestServer } from './server.js';
 
 process.env.STOREFRONT_BCRYPT_COST = '4';
 
@@ -43,6 +45,37 @@ export async function availableVariants(db: Db, siteId: string, count: number): 
     .select('id', 'price_minor', 'currency', 'available')) as VariantRow[];
   expect(rows.length, 'demo fixtures have enough available variants').to.equal(count);
   return rows;
+}
+
+/** What a commerce suite's `before` gets from startCommerceServer. */
+export interface CommerceServer {
+  server: TestServer;
+  db: Db;
+  /** The default site, which holds the demo data. */
+  site: Site;
+  /** The `variants` cheapest available variants of the site (none unless asked for). */
+  variants: VariantRow[];
+}
+
+/**
+ * Migrates a database and seeds the demo data into it, serves the commerce theme on it, and finds
+ * the default site and, when asked, its cheapest available variants.
+ */
+export async function startCommerceServer(
+  url: string,
+  options: { variants?: number } = {},
+): Promise<CommerceServer> {
+  await prepareDatabase(url);
+  const server = await startTestServer(url, { themeDir: COMMERCE_THEME });
+  try {
+    const db = server.db;
+    const site = (await findSiteByHostExact(db, undefined))!;
+    const variants = options.variants ? await availableVariants(db, site.id, options.variants) : [];
+    return { server, db, site, variants };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
 }
 
 /** An unavailable variant of the site (the demo fixtures have some). */

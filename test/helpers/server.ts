@@ -50,6 +50,22 @@ export async function prepareDatabase(url: string, options: { seed?: boolean } =
   }
 }
 
+/**
+ * The part of the process environment a test server's Config reads: the hashing and debug tuning
+ * (test files set STOREFRONT_BCRYPT_COST=4 for fast hashes), nothing that would change what is tested.
+ */
+function tuningEnv(): NodeJS.ProcessEnv {
+  const names = [
+    'STOREFRONT_BCRYPT_COST',
+    'STOREFRONT_HASH_THREADS',
+    'STOREFRONT_HASH_QUEUE',
+    'STOREFRONT_DEBUG',
+  ];
+  return Object.fromEntries(
+    names.filter((n) => process.env[n] !== undefined).map((n) => [n, process.env[n]]),
+  );
+}
+
 /** Boots createApp on databaseUrl (already migrated) and listens on 127.0.0.1 with a free port. */
 export async function startTestServer(
   databaseUrl: string,
@@ -74,7 +90,7 @@ export async function startTestServer(
       catalogCacheMs: options.catalogCacheMs,
       ...options.flags,
     },
-    {},
+    tuningEnv(),
   );
   const booted = await bootstrap(config, options.mode ?? 'serve', { hooks: options.hooks });
   const queries: string[] = [];

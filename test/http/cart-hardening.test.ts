@@ -10,12 +10,17 @@
 // statements on SQLite as they do on MySQL.
 import { expect } from 'chai';
 import type { Db } from '../../runtime/db.js';
-import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
+import type { Site } from '../../runtime/sites/store.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../runtime/cart/service.js';
 import { TestBrowser, type TestResponse } from '../helpers/browser.js';
-import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
 import { forEachEngine } from '../helpers/engines.js';
-import { browserWithCart, COMMERCE_THEME, insertVariant, summarizeAnswers } from '../helpers/commerce.js';
+import {
+  browserWithCart,
+  insertVariant,
+  startCommerceServer,
+  summarizeAnswers,
+} from '../helpers/commerce.js';
 
 const VARIANTS = 170;
 
@@ -43,12 +48,8 @@ forEachEngine('http/cart hardening', (engineCtx) => {
 
   before(async function () {
     this.timeout(120000);
-    const url = engineCtx.url();
-    await prepareDatabase(url);
-    server = await startTestServer(url, { themeDir: COMMERCE_THEME });
-    db = server.db;
+    ({ server, db, site } = await startCommerceServer(engineCtx.url()));
     withLatency(db);
-    site = (await findSiteByHostExact(db, undefined))!;
     ids = [];
     for (let i = 0; i < VARIANTS; i++) ids.push(await insertVariant(db, site.id, { price: 100 + i }));
   });

@@ -3,18 +3,17 @@
 // variants, price tampering, isolation between browsers, concurrency, and the no-script form posts.
 import { expect } from 'chai';
 import type { Db } from '../../runtime/db.js';
-import { addSite, findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
+import { addSite, type Site } from '../../runtime/sites/store.js';
 import { validateAgainst } from '../../runtime/schemas/validate.js';
 import { TestBrowser, type TestResponse } from '../helpers/browser.js';
-import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
 import { forEachEngine } from '../helpers/engines.js';
 import {
-  availableVariants,
   browserWithCart,
-  COMMERCE_THEME,
   insertVariant,
   makeAccount,
   signIn,
+  startCommerceServer,
   unavailableVariant,
   type VariantRow,
 } from '../helpers/commerce.js';
@@ -43,12 +42,7 @@ forEachEngine('http/cart', (engineCtx) => {
 
   before(async function () {
     this.timeout(120000);
-    const url = engineCtx.url();
-    await prepareDatabase(url);
-    server = await startTestServer(url, { themeDir: COMMERCE_THEME });
-    db = server.db;
-    site = (await findSiteByHostExact(db, undefined))!;
-    v = await availableVariants(db, site.id, 4);
+    ({ server, db, site, variants: v } = await startCommerceServer(engineCtx.url(), { variants: 4 }));
     gone = await unavailableVariant(db, site.id);
   });
   after(async () => {

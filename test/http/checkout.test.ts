@@ -4,24 +4,23 @@
 // abandoned records, and the order's binding to the account or the guest session.
 import { expect } from 'chai';
 import type { Db } from '../../runtime/db.js';
-import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
+import type { Site } from '../../runtime/sites/store.js';
 import { validateAgainst } from '../../runtime/schemas/validate.js';
 import { computeTotals } from '../../runtime/checkout/pricing.js';
 import { canonicalJson, sha256Hex } from '../../runtime/checkout/fingerprint.js';
 import { dbNow, toDbTime } from '../../runtime/time.js';
 import { newId } from '../../runtime/ids.js';
 import { TestBrowser, type TestResponse } from '../helpers/browser.js';
-import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
 import { forEachEngine } from '../helpers/engines.js';
 import {
   ADDRESS,
-  availableVariants,
   browserWithCart,
-  COMMERCE_THEME,
   idempotencyKey,
   insertVariant,
   makeAccount,
   signIn,
+  startCommerceServer,
   type VariantRow,
 } from '../helpers/commerce.js';
 
@@ -35,12 +34,7 @@ forEachEngine('http/checkout', (engineCtx) => {
 
   before(async function () {
     this.timeout(120000);
-    const url = engineCtx.url();
-    await prepareDatabase(url);
-    server = await startTestServer(url, { themeDir: COMMERCE_THEME });
-    db = server.db;
-    site = (await findSiteByHostExact(db, undefined))!;
-    v = await availableVariants(db, site.id, 3);
+    ({ server, db, site, variants: v } = await startCommerceServer(engineCtx.url(), { variants: 3 }));
   });
   after(async () => {
     await server?.close();

@@ -3,7 +3,7 @@
 // 422 amount_too_large at cart/add, cart/update, checkout/quote and checkout/place-order, never a 5xx.
 import { expect } from 'chai';
 import type { Db } from '../../runtime/db.js';
-import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
+import type { Site } from '../../runtime/sites/store.js';
 import { computeTotals } from '../../runtime/checkout/pricing.js';
 import { MAX_ORDER_AMOUNT_MINOR } from '../../runtime/money.js';
 import { cartLinesForSession } from '../../runtime/cart/store.js';
@@ -11,14 +11,14 @@ import { detailsOf } from '../../runtime/orders/store.js';
 import { listOrders } from '../../runtime/orders/service.js';
 import { validateAgainst } from '../../runtime/schemas/validate.js';
 import type { TestBrowser, TestResponse } from '../helpers/browser.js';
-import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
 import { forEachEngine } from '../helpers/engines.js';
 import {
   ADDRESS,
   browserWithCart,
-  COMMERCE_THEME,
   idempotencyKey,
   insertVariant,
+  startCommerceServer,
 } from '../helpers/commerce.js';
 
 const INT_MAX = 2 ** 31 - 1;
@@ -45,11 +45,7 @@ forEachEngine('http/money limits', (engineCtx) => {
 
   before(async function () {
     this.timeout(120000);
-    const url = engineCtx.url();
-    await prepareDatabase(url);
-    server = await startTestServer(url, { themeDir: COMMERCE_THEME });
-    db = server.db;
-    site = (await findSiteByHostExact(db, undefined))!;
+    ({ server, db, site } = await startCommerceServer(engineCtx.url()));
   });
   after(async () => {
     await server?.close();

@@ -4,21 +4,21 @@
 // tracking links are http(s) only with rel="noopener noreferrer".
 import { expect } from 'chai';
 import type { Db } from '../../runtime/db.js';
-import { addSite, findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
+import { addSite, type Site } from '../../runtime/sites/store.js';
 import { newId } from '../../runtime/ids.js';
 import { dbNow } from '../../runtime/time.js';
 import { TestBrowser, type TestResponse } from '../helpers/browser.js';
-import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
 import { forEachEngine } from '../helpers/engines.js';
 import {
   ADDRESS,
   availableVariants,
   browserWithCart,
-  COMMERCE_THEME,
   getAsHost,
   idempotencyKey,
   makeAccount,
   signIn,
+  startCommerceServer,
 } from '../helpers/commerce.js';
 
 const DEMO_EMAIL = 'demo@example.com';
@@ -43,11 +43,7 @@ forEachEngine('http/orders-pages', (engineCtx) => {
 
   before(async function () {
     this.timeout(120000);
-    const url = engineCtx.url();
-    await prepareDatabase(url);
-    server = await startTestServer(url, { themeDir: COMMERCE_THEME });
-    db = server.db;
-    site = (await findSiteByHostExact(db, undefined))!;
+    ({ server, db, site } = await startCommerceServer(engineCtx.url()));
     demo = await signIn(server.url, DEMO_EMAIL, DEMO_PASSWORD);
     const account = await db('accounts').where({ site_id: site.id, email: DEMO_EMAIL }).first('id');
     demoOrderIds = (

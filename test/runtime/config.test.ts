@@ -1,8 +1,10 @@
 // Configuration: flags win over the environment, which wins over defaults; bad values are refused
 // with a message that names them.
+import { availableParallelism } from 'node:os';
 import { expect } from 'chai';
 import {
   ConfigError,
+  DEFAULT_BCRYPT_COST,
   DEFAULT_CATALOG_CACHE_MS,
   DEFAULT_DATABASE_URL,
   loadConfig,
@@ -23,7 +25,27 @@ describe('runtime/config', () => {
       catalogCacheMs: DEFAULT_CATALOG_CACHE_MS,
       secrets: null,
       databaseReadUrl: null,
+      bcryptCost: DEFAULT_BCRYPT_COST,
+      debug: false,
     });
+    expect(DEFAULT_BCRYPT_COST).to.equal(10);
+    const threads = Math.max(1, Math.min(4, availableParallelism() - 1));
+    expect(c).to.include({ hashThreads: threads, hashQueue: 32 * threads });
+  });
+
+  it('reads the hashing and debug tuning from the environment', () => {
+    const c = loadConfig(
+      {},
+      { STOREFRONT_BCRYPT_COST: '12', STOREFRONT_HASH_THREADS: '3', STOREFRONT_DEBUG: 'true' },
+    );
+    expect(c).to.include({ bcryptCost: 12, hashThreads: 3, hashQueue: 96, debug: true });
+    expect(loadConfig({}, { STOREFRONT_HASH_QUEUE: '10', STOREFRONT_DEBUG: '0' })).to.include({
+      hashQueue: 10,
+      debug: false,
+    });
+    // `storefront dev` asks for cheap demo hashes; the environment still wins
+    expect(loadConfig({}, {}, { bcryptCost: 4 }).bcryptCost).to.equal(4);
+    expect(loadConfig({}, { STOREFRONT_BCRYPT_COST: '6' }, { bcryptCost: 4 }).bcryptCost).to.equal(6);
   });
 
   it('prefers flags over the environment, and the environment over defaults', () => {
@@ -118,6 +140,36 @@ describe('runtime/config', () => {
       /metrics must be PORT or HOST:PORT/,
     ],
     ['a metrics port out of range', { metrics: '70000' }, {}, /metrics port must be between 1 and 65535/],
+    [
+      'a bcrypt cost of 3',
+      {},
+      { STOREFRONT_BCRYPT_COST: '3' },
+      /STOREFRONT_BCRYPT_COST must be between 4 and 15, got 3/,
+    ],
+    [
+      'a bcrypt cost that is a word',
+      {},
+      { STOREFRONT_BCRYPT_COST: 'ten' },
+      /STOREFRONT_BCRYPT_COST must be an integer, got "ten"/,
+    ],
+    [
+      'zero hash threads',
+      {},
+      { STOREFRONT_HASH_THREADS: '0' },
+      /STOREFRONT_HASH_THREADS must be between 1 and 64, got 0/,
+    ],
+    [
+      'an empty hash queue',
+      {},
+      { STOREFRONT_HASH_QUEUE: '0' },
+      /STOREFRONT_HASH_QUEUE must be between 1 and 100000, got 0/,
+    ],
+    [
+      'a debug switch that is neither on nor off',
+      {},
+      { STOREFRONT_DEBUG: 'maybe' },
+      /STOREFRONT_DEBUG must be/,
+    ],
   ];
   for (const [what, flags, env, message] of bad) {
     it(`refuses ${what} with a message naming the value`, () => {

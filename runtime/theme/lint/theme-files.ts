@@ -1,8 +1,9 @@
 // Reads a theme folder into the in-memory form lintSources takes: every template under layouts/,
 // pages/ and partials/ and every file under assets/, as the engine's Theme.load finds them
 // (hidden files and folders skipped). Templates and scripts are text; other assets stay bytes.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { isTemplateName, listThemeFiles } from '../files.js';
 
 /** A theme in memory: theme-relative path ('pages/cart.hbs') -> source text, or bytes for binary assets. */
 export type ThemeSources = Record<string, string | Uint8Array>;
@@ -17,19 +18,13 @@ export function isHiddenPath(path: string): boolean {
 /** Every template and asset of a theme folder, sorted by path. */
 export function readThemeFiles(dir: string): ThemeSources {
   const files: ThemeSources = {};
-  const visit = (rel: string, keep: (name: string) => boolean) => {
-    const full = join(dir, rel);
-    if (!existsSync(full)) return;
-    for (const name of readdirSync(full).sort()) {
-      if (name.startsWith('.')) continue;
-      const childRel = `${rel}/${name}`;
-      const child = join(dir, childRel);
-      if (statSync(child).isDirectory()) visit(childRel, keep);
-      else if (keep(name))
-        files[childRel] = TEXT.test(name) ? readFileSync(child, 'utf8') : readFileSync(child);
-    }
+  const read = (file: string) => {
+    files[relative(dir, file).split(sep).join('/')] = TEXT.test(file)
+      ? readFileSync(file, 'utf8')
+      : readFileSync(file);
   };
-  for (const kind of ['layouts', 'pages', 'partials']) visit(kind, (name) => name.endsWith('.hbs'));
-  visit('assets', () => true);
+  for (const kind of ['layouts', 'pages', 'partials'])
+    for (const file of listThemeFiles(join(dir, kind), isTemplateName)) read(file);
+  for (const file of listThemeFiles(join(dir, 'assets'))) read(file);
   return files;
 }

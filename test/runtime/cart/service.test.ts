@@ -1,6 +1,6 @@
 // Cart rules without HTTP: quantity parsing (JSON vs form), variant ids, and the response body.
 import { expect } from 'chai';
-import { HttpError } from '../../../runtime/http/errors.js';
+import { HttpError } from '../../../runtime/errors.js';
 import { cartResponse, parseQuantity, parseVariantId } from '../../../runtime/cart/service.js';
 import type { CartLineRow } from '../../../runtime/cart/store.js';
 

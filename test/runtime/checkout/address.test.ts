@@ -1,6 +1,7 @@
 // Shipping address validation: required and optional fields, lengths, patterns, ISO 3166-1 codes.
 import { expect } from 'chai';
-import { ADDRESS_FIELDS, COUNTRY_CODES, validateAddress } from '../../../runtime/checkout/address.js';
+import { ADDRESS_FIELDS, validateAddress } from '../../../runtime/checkout/address.js';
+import { COUNTRY_CODES } from '../../../runtime/checkout/country-codes.js';
 
 const VALID = {
   name: 'Ada Lovelace',

@@ -1,7 +1,7 @@
 // Totals and the maximum order amount without a database: the boundary, the worst cart the caps
 // allow (100 lines × 999 at the largest price a BIGINT column holds), and odd amounts.
 import { expect } from 'chai';
-import { HttpError } from '../../../runtime/http/errors.js';
+import { HttpError } from '../../../runtime/errors.js';
 import { MAX_ORDER_AMOUNT_MINOR } from '../../../runtime/money.js';
 import {
   assertWithinOrderLimit,

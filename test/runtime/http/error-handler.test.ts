@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { errorHandler, isDatabaseUnavailable, plainHtmlError } from '../../../runtime/http/error-handler.js';
-import { HttpError } from '../../../runtime/http/errors.js';
+import { HttpError } from '../../../runtime/errors.js';
 import type { AppState } from '../../../runtime/http/state.js';
 
 const THROWN: Record<string, () => unknown> = {

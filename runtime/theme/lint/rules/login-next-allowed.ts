@@ -2,7 +2,7 @@
 // (/profile, /products, /products/<slug>, /cart, /checkout, /my-orders, /my-orders/<id>,
 // /my-orders/<id>/tracking). Anything else silently falls back to /profile, so a literal outside the
 // list is a bug; {{urlencode request.path}} (or any mustache) is checked by the server at runtime.
-import { isAllowedNext } from '../../../accounts/next-url.js';
+import { isAllowedNext } from '../../../next-url.js';
 import { attr, urlPath } from '../html.js';
 import type { Rule } from '../types.js';
 

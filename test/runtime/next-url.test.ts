@@ -1,8 +1,8 @@
 // The login `next` allowlist: exact same-origin path shapes, everything else → /profile.
 import { expect } from 'chai';
-import { isAllowedNext, safeNext } from '../../../runtime/accounts/next-url.js';
+import { isAllowedNext, safeNext } from '../../runtime/next-url.js';
 
-describe('accounts/next-url', () => {
+describe('runtime/next-url', () => {
   it('keeps every allowed path shape', () => {
     for (const path of [
       '/profile',
