@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import { describeDatabase, parseDatabaseUrl, redactUrl, type DbEngine } from './database-url.js';
 import { QUERY_DEADLINE_CODE, mysql2ClientWithDeadline } from './db-deadline.js';
+import { log } from './logger.js';
 import { UserError } from './user-error.js';
 
 export type Db = Knex;
@@ -42,10 +43,10 @@ const knexLog = (debug: boolean) => ({
       // a connection destroyed by a missed deadline, discarded by the pool: the request already logged it
       !text.includes('QueryDeadlineError')
     )
-      process.stderr.write(`knex: ${text}\n`);
+      log('warn', `knex: ${text}`);
   },
   error(message: unknown) {
-    if (debug) process.stderr.write(`knex: ${String(message)}\n`);
+    if (debug) log('debug', `knex: ${String(message)}`);
   },
   deprecate() {},
   debug() {},
