@@ -1,27 +1,10 @@
 // Methods a page route does not take (405 with Allow), and host names written with the root's
 // trailing dot (the same site as without it).
-import { request } from 'node:http';
 import { expect } from 'chai';
 import { TestBrowser } from '../helpers/browser.js';
 import { prepareDatabase, startTestServer, tempSqliteUrl, type TestServer } from '../helpers/server.js';
 import { addSite } from '../../runtime/sites/store.js';
-
-function rawRequest(
-  port: number,
-  method: string,
-  path: string,
-  host: string,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { rawRequest } from '../helpers/raw-http.js';
 
 describe('http/methods and hosts', () => {
   let server: TestServer;
@@ -62,12 +45,12 @@ describe('http/methods and hosts', () => {
 
   it('serves a host written with a trailing dot as the same site', async () => {
     const port = Number(new URL(server.url).port);
-    const plain = await rawRequest(port, 'GET', '/', 'b.example.test');
-    const dotted = await rawRequest(port, 'GET', '/', 'B.Example.Test.');
+    const plain = await rawRequest(port, '/', { headers: { host: 'b.example.test' } });
+    const dotted = await rawRequest(port, '/', { headers: { host: 'B.Example.Test.' } });
     expect(plain.body).to.include('Site Bee Test');
     expect(dotted.status).to.equal(200);
     expect(dotted.body).to.include('Site Bee Test');
-    const other = await rawRequest(port, 'GET', '/', 'c.example.test.');
+    const other = await rawRequest(port, '/', { headers: { host: 'c.example.test.' } });
     expect(other.body).not.to.include('Site Bee Test'); // the default site
   });
 });

@@ -1,23 +1,11 @@
 // Proxies and HTTPS over the real app: the per-address login limit behind an appending proxy,
 // Secure cookies and HSTS following the request's scheme, plain HTTP on a public bind never a 5xx.
-import { request } from 'node:http';
 import { expect } from 'chai';
 import { TestBrowser } from '../helpers/browser.js';
 import { prepareDatabase, startTestServer, tempSqliteUrl, type TestServer } from '../helpers/server.js';
 import type { ConfigFlags } from '../../runtime/config.js';
+import { rawRequest } from '../helpers/raw-http.js';
 import '../helpers/commerce.js'; // bcrypt cost 4 for tests
-
-/** A GET with a Host header of our choosing (fetch always sends the real one). */
-function rawGet(port: number, path: string, host: string): Promise<{ status: number; location?: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 function setCookies(headers: Headers): string[] {
   return headers.getSetCookie();
@@ -121,12 +109,12 @@ describe('http/proxy and https', () => {
 
     it('redirects to the requested host on the default port, and answers 400 for a Host that is not a host name', async () => {
       const port = Number(new URL(server.url).port);
-      const withPort = await rawGet(port, '/cart?x=1', 'shop.example:8080');
+      const withPort = await rawRequest(port, '/cart?x=1', { headers: { host: 'shop.example:8080' } });
       expect(withPort.status).to.equal(308);
-      expect(withPort.location).to.equal('https://shop.example/cart?x=1');
-      const bad = await rawGet(port, '/', 'evil.example/@x');
+      expect(withPort.headers.location).to.equal('https://shop.example/cart?x=1');
+      const bad = await rawRequest(port, '/', { headers: { host: 'evil.example/@x' } });
       expect(bad.status).to.equal(400);
-      expect(bad.location).to.equal(undefined);
+      expect(bad.headers.location).to.equal(undefined);
     });
   });
 
