@@ -142,8 +142,13 @@ export function mysqlTestsAvailable(): boolean {
 }
 
 /** Why MySQL suites are skipped, in one line with what to do about it. */
-export const MYSQL_SKIP_REASON =
-  'MySQL suites skipped: no mariadbd/mysqld on this machine. Install mariadb-server (Debian) or set STOREFRONT_TEST_MYSQL_URL=mysql://… to run them; STOREFRONT_TEST_MYSQL=required makes this a failure.';
+export function mysqlSkipReason(): string {
+  const why =
+    process.env.STOREFRONT_TEST_MYSQL === 'off'
+      ? 'STOREFRONT_TEST_MYSQL=off'
+      : 'no mariadbd/mysqld on this machine. Install mariadb-server (Debian) or set STOREFRONT_TEST_MYSQL_URL=mysql://… to run them';
+  return `MySQL suites skipped: ${why}; STOREFRONT_TEST_MYSQL=required makes this a failure.`;
+}
 
 /** The MySQL URL for tests: STOREFRONT_TEST_MYSQL_URL, else one throwaway server per test run; null if none (a failure when required). */
 export async function mysqlUrlForTests(): Promise<MysqlServer | null> {

@@ -1,6 +1,6 @@
 // Mocha root hooks: count the MySQL tests that really ran, print the figure, stop the throwaway server.
 import { skippedMysqlSuites } from './engines.js';
-import { MYSQL_SKIP_REASON, mysqlTestsRequired, stopSharedMysql } from './mariadb.js';
+import { mysqlSkipReason, mysqlTestsRequired, stopSharedMysql } from './mariadb.js';
 
 let mysqlPassed = 0;
 
@@ -13,7 +13,7 @@ export const mochaHooks = {
     this.timeout(30000);
     process.stdout.write(`\nMySQL tests executed: ${mysqlPassed}\n`);
     if (skippedMysqlSuites.length)
-      process.stdout.write(`${MYSQL_SKIP_REASON} (${skippedMysqlSuites.length} suites)\n`);
+      process.stdout.write(`${mysqlSkipReason()} (${skippedMysqlSuites.length} suites)\n`);
     if (mysqlTestsRequired() && mysqlPassed === 0) {
       process.stdout.write(
         'MySQL tests are required here (STOREFRONT_TEST_MYSQL=required or CI=true) but none ran\n',
