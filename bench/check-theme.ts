@@ -85,7 +85,7 @@ export function generateTheme(dir: string, templates = 1000): void {
   for (const p of REQUIRED_PAGES) {
     write(
       `pages/${p}.hbs`,
-      `{{#extends "layouts/base"}}{{#block "content"}}<h1>${p}</h1>{{/block}}{{/extends}}\n`,
+      `{{#extends "layouts/base"}}{{set title="${p}"}}{{#block "content"}}<h1>${p}</h1>{{/block}}{{/extends}}\n`,
     );
     count++;
   }

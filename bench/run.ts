@@ -26,7 +26,10 @@
 //   galera       1 and 2 serve processes on a 3-node Galera cluster vs 1 on a single MariaDB
 //                (needs galera-4 and rsync, as `npm run test:cluster` does; otherwise `skipped`)
 //   reload       storefront dev reload latency (bench/reload.ts)
+//   dev-start    storefront dev start → first 200, median of 5 runs (bench/dev-start.ts)
 //   check-theme  check-theme on the starter theme and on 1,000 templates (bench/check-theme.ts)
+//   catalog-import  `catalog import` of a generated 10,000-variant CSV: first, again (no change), all
+//                prices changed (SQLite and MySQL; goal < 10 s each)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,7 +48,9 @@ import { registerFloodScenario } from './scenarios/register-flood.js';
 import { workersScenario } from './scenarios/workers.js';
 import { galeraScenario } from './scenarios/galera.js';
 import { reloadScenario } from './scenarios/reload.js';
+import { devStartScenario } from './scenarios/dev-start.js';
 import { checkThemeScenario } from './scenarios/check-theme.js';
+import { catalogImportScenario } from './scenarios/catalog-import.js';
 
 const SCENARIOS: Scenario[] = [
   catalogScenario,
@@ -56,7 +61,9 @@ const SCENARIOS: Scenario[] = [
   workersScenario,
   galeraScenario,
   reloadScenario,
+  devStartScenario,
   checkThemeScenario,
+  catalogImportScenario,
 ];
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

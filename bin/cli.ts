@@ -14,6 +14,8 @@ import { registerDev } from './commands/dev.js';
 import { registerInit } from './commands/init.js';
 import { registerCheckTheme } from './commands/check-theme.js';
 import { registerOrders } from './commands/orders.js';
+import { registerCatalog } from './commands/catalog.js';
+import { registerInventory } from './commands/inventory.js';
 
 const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string })
   .version;
@@ -47,6 +49,8 @@ Examples:
   registerInit(program);
   registerCheckTheme(program);
   registerOrders(program);
+  registerCatalog(program);
+  registerInventory(program);
   return program;
 }
 

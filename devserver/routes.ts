@@ -7,7 +7,7 @@ import type { AppDeps } from '../runtime/deps.js';
 import type { AppState } from '../runtime/http/state.js';
 import { HttpError } from '../runtime/errors.js';
 import { packageRoot } from '../runtime/paths.js';
-import { CLIENT_CSS_URL, CLIENT_URL, DEV_PREFIX } from './inject.js';
+import { CLIENT_CSS_URL, CLIENT_URL, CSP_EARLY_URL, DEV_PREFIX } from './inject.js';
 import { personaRoutes } from './personas.js';
 
 /** Folder of the browser-side files (the same from sources and from dist/). */
@@ -16,6 +16,7 @@ export const CLIENT_DIR = join(packageRoot, 'devserver', 'client');
 const FILES: Record<string, { file: string; type: string }> = {
   [CLIENT_URL]: { file: 'client.js', type: 'text/javascript; charset=utf-8' },
   [CLIENT_CSS_URL]: { file: 'client.css', type: 'text/css; charset=utf-8' },
+  [CSP_EARLY_URL]: { file: 'csp-early.js', type: 'text/javascript; charset=utf-8' },
 };
 
 /** Middleware for everything under /__storefront/ (other paths pass through). */

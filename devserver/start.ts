@@ -7,6 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { join, relative, resolve, sep } from 'node:path';
 import type Koa from 'koa';
 import { loadConfig } from '../runtime/config.js';
+import { hashPassword } from '../runtime/accounts/password.js';
+import { configurePasswordHashing } from '../runtime/accounts/password-settings.js';
 import { bootstrap } from '../runtime/bootstrap.js';
 import { createApp } from '../runtime/app.js';
 import { listen, ListenError, type RunningServer } from '../runtime/server.js';
@@ -20,6 +22,7 @@ import { UserError } from '../runtime/user-error.js';
 import type { AppDeps, AppHooks } from '../runtime/deps.js';
 import type { AppState } from '../runtime/http/state.js';
 import { createInspector } from './inspect.js';
+import { BuildCounter } from './builds.js';
 import { injectClient } from './inject.js';
 import { LiveReload, type ConsoleReport, type ServerMessage } from './livereload.js';
 import {
@@ -31,6 +34,7 @@ import {
   type ErrorReport,
 } from './overlay.js';
 import { devRoutes } from './routes.js';
+import { themeWarnings, warningLine, warningLines } from './typecheck.js';
 import { readFixtures, reseed } from './fixtures.js';
 import { watchTheme, type ChangeBatch, type ThemeWatcher } from './watch.js';
 
@@ -116,6 +120,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     // Fixture passwords are demo data in memory: cheap hashes make start and re-seed instant.
     { port: 4000, bcryptCost: 4 },
   );
+  // The first hash boots a hashing thread (tens of ms): boot it now, while the theme loads and the
+  // schema is created, rather than when the fixtures' passwords are hashed.
+  configurePasswordHashing(config);
+  void hashPassword('warm up the hashing thread').catch(() => {});
   const themeDir = config.themeDir;
   const fixturesFile = resolve(options.fixturesFile ?? defaultFixturesFile);
   if (!existsSync(themeDir))
@@ -142,17 +150,27 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   };
 
   let deps: AppDeps | null = null;
+  // The build each request started from: a change handled while it renders makes the page stale.
+  const builds = new BuildCounter();
+  const requestBuild = new WeakMap<object, number>();
+  const buildOf = (ctx: object) => requestBuild.get(ctx) ?? builds.current;
   const hooks: AppHooks = {
     inspect: createInspector((message) => say(`storefront dev: ${message}`)),
-    transformHtml: (html) => injectClient(html),
+    transformHtml: (html, ctx) => injectClient(html, buildOf(ctx)),
     renderHtmlError: (ctx: Koa.ParameterizedContext<AppState>, err: unknown, status: number) => {
       const report = describeError(err, themeDir);
       printReport(report, `${ctx.method} ${ctx.path}`);
       ctx.status = status >= 400 ? status : 500;
       ctx.type = 'text/html; charset=utf-8';
-      ctx.body = overlayHtml(report, ctx.path);
+      ctx.body = injectClient(overlayHtml(report, ctx.path), buildOf(ctx));
     },
-    middleware: [devRoutes(() => deps!)],
+    middleware: [
+      (ctx, next) => {
+        requestBuild.set(ctx, builds.current);
+        return next();
+      },
+      devRoutes(() => deps!),
+    ],
   };
 
   const booted = await bootstrap(config, 'dev', { hooks, theme, fixturesFile });
@@ -185,7 +203,16 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         if (l.trim() && !r.message.includes(l.trim())) lines.push(`    ${l.trim()}`);
     say(color ? `\x1b[33m${lines.join('\n')}\x1b[39m` : lines.join('\n'));
   };
-  const livereload = new LiveReload(running.server, onConsole);
+  let watcher: ThemeWatcher | null = null;
+  const livereload = new LiveReload(running.server, onConsole, {
+    current: () => builds.current,
+    settled: () => watcher?.idle() ?? Promise.resolve(),
+  });
+
+  // Typed templates: the type checker's findings are warnings (terminal and browser panel); they
+  // never block a render. Recomputed after every template save.
+  let warnings = themeWarnings(theme);
+  livereload.setWarnings(warnings);
 
   const waiters: Array<(o: ChangeOutcome) => void> = [];
   const handleBatch = async (batch: ChangeBatch): Promise<void> => {
@@ -251,14 +278,29 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       for (const e of theme.errors())
         if (e.file && templates.includes(e.file)) printReport(describeError(e, themeDir));
     }
+    // Type warnings of the saved files, and new ones elsewhere (a page's save changes its partials' types).
+    if (templates.length) {
+      const before = new Set(warnings.map((w) => JSON.stringify(w)));
+      const next = themeWarnings(theme);
+      for (const w of next)
+        if (templates.includes(w.file) || !before.has(JSON.stringify(w))) say(warningLine(w, color));
+      if (next.length !== before.size || next.some((w) => !before.has(JSON.stringify(w)))) {
+        warnings = next;
+        livereload.setWarnings(warnings);
+        send({ type: 'warnings', warnings });
+      }
+    }
 
+    // Pages rendered before this point are stale from now on (see builds.ts).
+    const build = reload || css.length ? builds.bump() : builds.current;
     if (reload)
       send({
         type: 'reload',
         reason:
           [...templates, ...(fixturesChanged && !fixturesFailed ? ['fixtures'] : [])].join(', ') || 'assets',
+        build,
       });
-    else for (const c of css) send({ type: 'css', path: c.path, logical: c.logical });
+    else for (const c of css) send({ type: 'css', path: c.path, logical: c.logical, build });
 
     const files = [...batch.keys()].map((f) => displayPath(f, themeDir));
     const what = reload
@@ -272,7 +314,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     for (const w of waiters.splice(0)) w({ messages, files });
   };
 
-  const watcher: ThemeWatcher = watchTheme({
+  watcher = watchTheme({
     themeDir,
     fixturesFile,
     onBatch: handleBatch,
@@ -288,8 +330,15 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   for (const line of booted.notes.lines)
     if (!/^(created the database schema|loaded the demo data|cookie keys)/.test(line)) say(`  ${line}`);
   const loadErrors = theme.errors();
-  if (loadErrors.length)
-    say(`  the theme has ${loadErrors.length} error(s); they are shown in the page that uses them`);
+  if (loadErrors.length) {
+    say(`  the theme has ${loadErrors.length} error(s); they are also shown in the page that uses them:`);
+    for (const e of loadErrors.slice(0, 20)) say(`    ${e.where} ${e.message.split('\n')[0]}`);
+    if (loadErrors.length > 20) say(`    … and ${loadErrors.length - 20} more`);
+  }
+  if (warnings.length) {
+    say(`  the theme has ${warnings.length} type warning(s); pages still render (typed templates):`);
+    for (const line of warningLines(warnings, color)) say(line);
+  }
   if (options.open) openBrowser(running.url);
 
   let closing: Promise<void> | null = null;

@@ -7,7 +7,7 @@
 // therefore looked at again a little later, and reported anew when it changed meanwhile.
 import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 
 export type FileEvent = 'add' | 'change' | 'unlink';
 
@@ -53,6 +53,10 @@ export function isIgnoredName(path: string): boolean {
 export interface ThemeWatcher {
   /** Resolves once the initial scan is done (changes after it are reported). */
   ready: Promise<void>;
+  /** True while a burst is collecting, a batch is being handled or a late-write check is due. */
+  busy(): boolean;
+  /** Resolves once nothing is collecting, being handled or due to be checked. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,11 +67,6 @@ export function watchTheme(options: WatchOptions): ThemeWatcher {
   const themeDir = resolve(options.themeDir);
   const paths = [themeDir];
   if (options.fixturesFile) paths.push(resolve(options.fixturesFile));
-  const watcher: FSWatcher = watch(paths, {
-    ignoreInitial: true,
-    ignored: (path: string) => path !== themeDir && isIgnoredName(path),
-    atomic: false, // we debounce ourselves; chokidar's atomic mode adds 100 ms
-  });
 
   let pending: ChangeBatch = new Map();
   let timer: NodeJS.Timeout | null = null;
@@ -75,12 +74,19 @@ export function watchTheme(options: WatchOptions): ThemeWatcher {
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
   const checks = new Set<NodeJS.Timeout>();
+  /** Batches handed over and not yet handled. */
+  let handling = 0;
+  const idleWaiters: Array<() => void> = [];
+  const busy = () => !closed && (timer !== null || pending.size > 0 || checks.size > 0 || handling > 0);
+  const notifyIdle = () => {
+    if (!busy()) for (const w of idleWaiters.splice(0)) w();
+  };
   /** What each file looked like when it was last handed over. */
   const flushed = new Map<string, string | null>();
 
   const flush = () => {
     timer = null;
-    if (closed || pending.size === 0) return;
+    if (closed || pending.size === 0) return notifyIdle();
     const batch = pending;
     pending = new Map();
     const paths = [...batch].filter(([, event]) => event !== 'unlink').map(([path]) => path);
@@ -92,13 +98,18 @@ export function watchTheme(options: WatchOptions): ThemeWatcher {
         const now = signature(path);
         if (now !== flushed.get(path) && !pending.has(path)) record(now === null ? 'unlink' : 'change', path);
       }
+      notifyIdle();
     }, SETTLE_CHECK_MS);
     checks.add(check);
+    handling++;
     chain = chain.then(async () => {
       try {
         await options.onBatch(batch);
       } catch (err) {
         process.stderr.write(`storefront dev: ${(err as Error)?.stack ?? String(err)}\n`);
+      } finally {
+        handling--;
+        notifyIdle();
       }
     });
   };
@@ -118,21 +129,33 @@ export function watchTheme(options: WatchOptions): ThemeWatcher {
     timer = setTimeout(flush, wait);
   };
 
-  watcher.on('add', (p) => record('add', p));
-  watcher.on('change', (p) => record('change', p));
-  watcher.on('unlink', (p) => record('unlink', p));
-  watcher.on('error', (err) =>
-    process.stderr.write(`storefront dev: file watcher: ${(err as Error).message}\n`),
-  );
+  // chokidar is loaded here, not at start-up: the dev server answers pages before it is needed.
+  const started: Promise<FSWatcher> = import('chokidar').then(({ watch }) => {
+    const watcher = watch(paths, {
+      ignoreInitial: true,
+      ignored: (path: string) => path !== themeDir && isIgnoredName(path),
+      atomic: false, // we debounce ourselves; chokidar's atomic mode adds 100 ms
+    });
+    watcher.on('add', (p) => record('add', p));
+    watcher.on('change', (p) => record('change', p));
+    watcher.on('unlink', (p) => record('unlink', p));
+    watcher.on('error', (err) =>
+      process.stderr.write(`storefront dev: file watcher: ${(err as Error).message}\n`),
+    );
+    return watcher;
+  });
 
-  const ready = new Promise<void>((res) => watcher.once('ready', () => res()));
+  const ready = started.then((watcher) => new Promise<void>((res) => watcher.once('ready', () => res())));
   return {
     ready,
+    busy,
+    idle: () => (busy() ? new Promise<void>((res) => idleWaiters.push(res)) : Promise.resolve()),
     async close() {
       closed = true;
+      for (const w of idleWaiters.splice(0)) w();
       if (timer) clearTimeout(timer);
       for (const c of checks) clearTimeout(c);
-      await watcher.close();
+      await (await started).close();
       await chain;
     },
   };

@@ -14,6 +14,8 @@ export const ERROR_TABLE = {
   variant_not_found: [404, 'This product variant does not exist.'],
   method_not_allowed: [405, 'This method is not allowed here.'],
   quote_stale: [409, 'Your cart, prices or address changed since the quote. Review the order again.'],
+  // place-order when a line wants more units than are left; no order, nothing taken. `lines` names them.
+  out_of_stock: [409, 'Some items in your cart are out of stock or short. Review the order again.'],
   payload_too_large: [413, 'The request body is too large.'],
   unsupported_media_type: [
     415,
@@ -52,6 +54,17 @@ export const ERROR_TABLE = {
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
+/** A cart line that wants more units than are left (the `lines` of a 409 out_of_stock). */
+export interface OutOfStockLine {
+  variant_id: string;
+  sku: string;
+  ProductName: string;
+  VariantName: string;
+  quantity: number;
+  /** Units left when the order was refused. */
+  stock: number;
+}
+
 /** An error with a code from ERROR_TABLE; extra carries field errors or a Retry-After. */
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -59,19 +72,27 @@ export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly extra: { fields?: Record<string, string>; retryAfter?: number } = {},
+    readonly extra: {
+      fields?: Record<string, string>;
+      retryAfter?: number;
+      /** out_of_stock: the lines that lack stock. */
+      lines?: OutOfStockLine[];
+    } = {},
   ) {
     super(message ?? ERROR_TABLE[code][1]);
     this.status = ERROR_TABLE[code][0];
   }
 
-  /** The JSON body: {error:{code,message}} (plus fields for validation errors). */
-  toBody(): { error: { code: string; message: string; fields?: Record<string, string> } } {
+  /** The JSON body: {error:{code,message}} (plus fields for validation errors, lines for out_of_stock). */
+  toBody(): {
+    error: { code: string; message: string; fields?: Record<string, string>; lines?: OutOfStockLine[] };
+  } {
     return {
       error: {
         code: this.code,
         message: this.message,
         ...(this.extra.fields ? { fields: this.extra.fields } : {}),
+        ...(this.extra.lines ? { lines: this.extra.lines } : {}),
       },
     };
   }

@@ -42,3 +42,16 @@ export function money(amount: number, currency: string): Money {
   const f = formatOf(currency);
   return { amount, currency, formatted: f.formatter.format(amount / f.divisor) };
 }
+
+let knownCurrencies: Set<string> | null = null;
+
+/** True for an ISO 4217 code this runtime can format (Intl's list), e.g. EUR, JPY. */
+export function isKnownCurrency(currency: string): boolean {
+  knownCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return knownCurrencies.has(currency);
+}
+
+/** Digits of the currency's minor unit: 2 for EUR, 0 for JPY, 3 for KWD. */
+export function minorDigits(currency: string): number {
+  return Math.log10(formatOf(currency).divisor);
+}

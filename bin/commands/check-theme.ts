@@ -43,7 +43,7 @@ export function registerCheckTheme(program: Command): void {
     )
     .option(
       '--fix',
-      'apply the mechanical fixes (rel="noopener noreferrer", the hidden _token field), then report what is left',
+      'apply the mechanical fixes (the rules --list marks "fix": _token fields, rel values, method="post", {{asset}} URLs, defer, image sizes, label ids, page titles), then report what is left',
     )
     .option('--list', 'list the rules with their ids, default severities and descriptions')
     .option('--init', 'write a starter .storefront-theme.json into DIR (never overwrites)')
@@ -105,6 +105,7 @@ async function checkTheme(dirArg: string, opts: CheckThemeOptions): Promise<numb
             fixable: Boolean(r.fix),
             description: r.description,
             help: r.help,
+            helpUri: lint.ruleHelpUri(r),
           })),
           null,
           2,

@@ -15,6 +15,14 @@
   var everConnected = false;
   var lostConnection = false;
   var queue = [];
+  var reloading = false;
+  // The dev build this page was rendered from; sent on every (re)connect so that a page fetched
+  // before a save was handled is told to reload (see devserver/builds.ts).
+  var build = (function () {
+    var meta = document.querySelector('meta[name="storefront-dev-build"]');
+    var n = meta ? Number(meta.getAttribute('content')) : NaN;
+    return Number.isInteger(n) ? n : null;
+  })();
 
   // ---- scroll position across reloads -------------------------------------------------------
   function saveScroll() {
@@ -41,6 +49,8 @@
     }
   }
   function reload() {
+    if (reloading) return;
+    reloading = true;
     saveScroll();
     location.reload();
   }
@@ -118,6 +128,48 @@
     panel = null;
   }
 
+  // ---- the type warnings panel (typed templates: warnings never block the render) -----------
+  var WARNINGS_KEY = 'storefront-dev:warnings-dismissed';
+  var warningsPanel = null;
+  function showWarnings(list) {
+    if (warningsPanel) warningsPanel.remove();
+    warningsPanel = null;
+    if (!list || !list.length) return;
+    var signature = JSON.stringify(list);
+    try {
+      if (sessionStorage.getItem(WARNINGS_KEY) === signature) return; // dismissed until they change
+    } catch {
+      /* storage disabled */
+    }
+    var box = el('div', 'sf-dev-warnings');
+    box.setAttribute('role', 'status');
+    box.setAttribute('data-sf', 'warnings');
+    var close = el('button', 'sf-dev-panel-close', '×');
+    close.type = 'button';
+    close.title = 'Dismiss (until the warnings change)';
+    close.addEventListener('click', function () {
+      try {
+        sessionStorage.setItem(WARNINGS_KEY, signature);
+      } catch {
+        /* storage disabled */
+      }
+      box.remove();
+      warningsPanel = null;
+    });
+    box.appendChild(close);
+    box.appendChild(el('h2', null, list.length + ' type warning' + (list.length === 1 ? '' : 's')));
+    var ul = el('ul', 'sf-dev-warning-list');
+    list.slice(0, 50).forEach(function (w) {
+      var li = el('li');
+      li.appendChild(el('code', 'sf-where', w.file + ':' + w.line + ':' + w.column));
+      li.appendChild(document.createTextNode(' ' + w.message + ' (' + w.rule + ')'));
+      ul.appendChild(li);
+    });
+    box.appendChild(ul);
+    (document.body || document.documentElement).appendChild(box);
+    warningsPanel = box;
+  }
+
   // ---- console errors to the terminal ---------------------------------------------------------
   function send(obj) {
     obj.v = PROTOCOL;
@@ -183,6 +235,43 @@
     },
     true,
   );
+  // Content Security Policy violations: to the terminal and in the error panel (once each).
+  var cspSeen = {};
+  function onCspViolation(event) {
+    var blocked = event.blockedURI || 'inline code';
+    if (blocked === 'inline' || blocked === 'eval') blocked = blocked + ' code';
+    var directive = event.effectiveDirective || event.violatedDirective || '';
+    var message =
+      'blocked ' +
+      blocked +
+      ' (' +
+      directive +
+      ')' +
+      (event.sample ? ': ' + String(event.sample).slice(0, 80) : '');
+    var key = message + '|' + event.sourceFile + '|' + event.lineNumber;
+    if (cspSeen[key]) return;
+    cspSeen[key] = true;
+    send({
+      type: 'console',
+      level: 'CSP',
+      message: message,
+      source: event.sourceFile || undefined,
+      line: event.lineNumber || undefined,
+      column: event.columnNumber || undefined,
+      page: location.pathname + location.search,
+    });
+    if (panel && panel.getAttribute('data-sf-kind') !== 'csp') return; // a server error stays in front
+    showError({
+      title: 'Content Security Policy violation',
+      message:
+        message + '\nThe production server sends the same policy: move the code or style into a theme asset.',
+      file: event.sourceFile || '',
+      line: event.lineNumber || null,
+    });
+    panel.setAttribute('data-sf-kind', 'csp');
+  }
+  window.__storefrontCspLive = true;
+  document.addEventListener('securitypolicyviolation', onCspViolation);
   window.addEventListener('unhandledrejection', function (event) {
     var r = event.reason;
     send({
@@ -215,12 +304,16 @@
         break;
       case 'css':
         if (swapCss(msg) === 0 && document.querySelector('.sf-overlay')) reload();
+        else if (typeof msg.build === 'number' && build === msg.build - 1) build = msg.build;
         break;
       case 'error':
         showError(msg.error || {});
         break;
       case 'clear':
         hideError();
+        break;
+      case 'warnings':
+        showWarnings(msg.warnings);
         break;
     }
   }
@@ -235,10 +328,13 @@
     socket.addEventListener('open', function () {
       everConnected = true;
       delay = 250;
+      socket.send(JSON.stringify({ v: PROTOCOL, type: 'hello', build: build }));
       while (queue.length) socket.send(queue.shift());
+      window.__storefrontDevSocket = 'open';
     });
     socket.addEventListener('message', onMessage);
     socket.addEventListener('close', function () {
+      window.__storefrontDevSocket = 'closed';
       if (everConnected) lostConnection = true;
       retry();
     });
@@ -273,11 +369,13 @@
   }
   function toolbar(data) {
     csrf = data.csrf_token;
-    var collapsed = false;
+    // Collapsed to its small button when asked, and by default on narrow (phone) screens.
+    var collapsed = window.matchMedia('(max-width: 600px)').matches;
     try {
-      collapsed = localStorage.getItem(TOOLBAR_KEY) === 'collapsed';
+      var stored = localStorage.getItem(TOOLBAR_KEY);
+      if (stored) collapsed = stored === 'collapsed';
     } catch {
-      collapsed = false;
+      /* storage disabled */
     }
     var bar = el('div', 'sf-dev-toolbar' + (collapsed ? ' sf-collapsed' : ''));
     bar.setAttribute('role', 'region');
@@ -325,7 +423,10 @@
         : 'auth.check = true',
     );
     body.appendChild(status);
-    var cart = el('span', 'sf-dev-cart', 'Cart (' + data.cart.lines + ' lines): ');
+    var cart = el('span', 'sf-dev-cart', 'Cart (');
+    cartCount = el('span', 'sf-dev-cart-count', data.cart.lines);
+    cart.appendChild(cartCount);
+    cart.appendChild(document.createTextNode(' lines): '));
     [
       ['empty', 'empty'],
       ['lines', 'with lines'],
@@ -344,7 +445,50 @@
     body.appendChild(cart);
     bar.appendChild(body);
     document.body.appendChild(bar);
+    reserveSpace(bar);
   }
+  // The toolbar is fixed at the bottom: an empty block of its height ends the page, so that the
+  // page's last content can always be scrolled above it (phones included).
+  function reserveSpace(bar) {
+    var spacer = el('div', 'sf-dev-spacer');
+    spacer.setAttribute('aria-hidden', 'true');
+    document.body.appendChild(spacer);
+    var update = function () {
+      spacer.style.height = Math.ceil(bar.getBoundingClientRect().height) + 16 + 'px'; // CSSOM: CSP-safe
+    };
+    update();
+    if (window.ResizeObserver) new ResizeObserver(update).observe(bar);
+  }
+  // The cart line count follows the theme's AJAX cart changes (any POST to /_post/cart/…).
+  var cartCount = null;
+  function refreshCartCount() {
+    fetch(PREFIX + '/personas', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then(function (res) {
+        return res.ok ? res.json() : null;
+      })
+      .then(function (data) {
+        if (data && data.cart && cartCount) cartCount.textContent = String(data.cart.lines);
+      })
+      .catch(function () {
+        /* the next reload shows it */
+      });
+  }
+  var originalFetch = window.fetch;
+  window.fetch = function (input) {
+    var result = originalFetch.apply(this, arguments);
+    var url = typeof input === 'string' ? input : input && input.url;
+    var path = '';
+    try {
+      path = new URL(url, location.href).pathname;
+    } catch {
+      path = '';
+    }
+    if (path.indexOf('/_post/cart/') === 0)
+      result.then(refreshCartCount, function () {
+        /* the theme handles its own failure */
+      });
+    return result;
+  };
   function loadToolbar() {
     fetch(PREFIX + '/personas', { credentials: 'same-origin', headers: { accept: 'application/json' } })
       .then(function (res) {
@@ -360,6 +504,7 @@
 
   restoreScroll();
   connect();
+  (window.__storefrontCsp || []).splice(0).forEach(onCspViolation); // from csp-early.js
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', loadToolbar);
   else loadToolbar();
 })();

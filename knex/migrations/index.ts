@@ -19,6 +19,8 @@ import * as m20261123100000 from './20261123100000_add_accounts_email_key.js';
 import * as m20261123100100 from './20261123100100_add_accounts_email_key_unique.js';
 import * as m20261123100200 from './20261123100200_add_accounts_session_generation.js';
 import * as m20261123110000 from './20261123110000_money_columns_bigint.js';
+import * as m20261123120000 from './20261123120000_add_variants_stock.js';
+import * as m20261123120100 from './20261123120100_add_products_archived_at.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +46,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261123100100_add_accounts_email_key_unique', m20261123100100],
   ['20261123100200_add_accounts_session_generation', m20261123100200],
   ['20261123110000_money_columns_bigint', m20261123110000],
+  ['20261123120000_add_variants_stock', m20261123120000],
+  ['20261123120100_add_products_archived_at', m20261123120100],
 ];
 
 /** knex MigrationSource over the static list above. */

@@ -9,7 +9,7 @@
 // - cart/add merges into an existing line; a merge that would pass 999 is rejected with 422
 //   quantity_invalid and the cart is left as it was (never silently capped).
 // Variant ids that are malformed, unknown or of another site are 404 variant_not_found; adding an
-// unavailable variant is 422 variant_unavailable; a cart holds at most MAX_CART_LINES (100) distinct
+// unavailable variant (or one whose tracked stock is 0) is 422 variant_unavailable; a cart holds at most MAX_CART_LINES (100) distinct
 // variants (422 cart_too_many_lines); lines that became unavailable stay in the cart
 // and can still be updated and removed. Any other key of the body (a `price`, say) is ignored:
 // prices always come from the variants table.
@@ -31,6 +31,7 @@ import {
   ensureCartForSession,
   findCartVariant,
   insertCartLine,
+  lineSellable,
   lockCart,
   lockedCartLines,
   updateCartLineQuantity,
@@ -201,7 +202,7 @@ export async function addItem(
   const quantity = parseQuantity(body.quantity, kind, { missing: 1 });
   const variant = await findCartVariant(db, site.id, variantId);
   if (!variant) throw new HttpError('variant_not_found');
-  if (!variant.available) throw new HttpError('variant_unavailable');
+  if (!lineSellable(variant)) throw new HttpError('variant_unavailable'); // stock 0 included
   const sessionId = session();
   // A cart deleted between finding and locking it (a logout or block racing this add) is made anew.
   for (let attempt = 0; ; attempt++) {

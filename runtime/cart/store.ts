@@ -21,9 +21,17 @@ export interface CartLineRow {
   variant_name: string;
   price_minor: number;
   currency: string;
+  /** The variant's own flag; see lineSellable for what a shopper sees. */
   available: boolean | number;
+  /** Units left; null when the variant's stock is not tracked. */
+  stock: number | null;
   product_slug: string;
   product_name: string;
+}
+
+/** A variant is for sale when its flag says so and its stock (if tracked) is not used up. */
+export function lineSellable(row: { available: boolean | number; stock: number | null }): boolean {
+  return Boolean(row.available) && (row.stock == null || row.stock > 0);
 }
 
 /** The lines of the session's cart, oldest first (one query). */
@@ -42,6 +50,7 @@ export async function cartLinesForSession(db: Db, siteId: string, sessionId: str
       'v.price_minor',
       'v.currency',
       'v.available',
+      'v.stock',
       'p.slug as product_slug',
       'p.name as product_name',
     )) as CartLineRow[];
@@ -52,6 +61,7 @@ export interface CartVariantRow {
   id: string;
   currency: string;
   available: boolean | number;
+  stock: number | null;
 }
 
 /** A variant of this site by id (another site's variant is not found). */
@@ -62,7 +72,7 @@ export async function findCartVariant(
 ): Promise<CartVariantRow | undefined> {
   return (await db('variants')
     .where({ site_id: siteId, id: variantId })
-    .first('id', 'currency', 'available')) as CartVariantRow | undefined;
+    .first('id', 'currency', 'available', 'stock')) as CartVariantRow | undefined;
 }
 
 /** The id of the session's cart, or null. */

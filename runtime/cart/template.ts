@@ -1,6 +1,6 @@
 // The `cart` template object: items, item_count, total_price.
 import { money, type Money } from '../money.js';
-import type { CartLineRow } from './store.js';
+import { lineSellable, type CartLineRow } from './store.js';
 
 export interface CartItemObject {
   variant_id: string;
@@ -28,12 +28,12 @@ export const EMPTY_CART: CartObject = Object.freeze({
 }) as CartObject;
 
 /**
- * The template cart from its lines. total_price counts available lines only, and is null when the
+ * The template cart from its lines. total_price counts available lines only (lineSellable), and is null when the
  * lines mix currencies (it cannot be computed then).
  */
 export function cartObject(lines: CartLineRow[]): CartObject {
   const currencies = new Set(lines.map((l) => l.currency));
-  const available = lines.filter((l) => Boolean(l.available));
+  const available = lines.filter(lineSellable);
   const total = available.reduce((sum, l) => sum + l.price_minor * l.quantity, 0);
   return {
     items: lines.map((l) => ({
@@ -43,7 +43,7 @@ export function cartObject(lines: CartLineRow[]): CartObject {
       variant_name: l.variant_name,
       url: `/products/${encodeURIComponent(l.product_slug)}`,
       quantity: l.quantity,
-      available: Boolean(l.available),
+      available: lineSellable(l), // a tracked stock of 0 is unavailable too
       unit_price: money(l.price_minor, l.currency),
       line_total: money(l.price_minor * l.quantity, l.currency),
     })),

@@ -39,7 +39,9 @@ function toProduct(row: ProductRow, variants: VariantRow[]): ProductObject {
     sku: v.sku,
     name: v.name,
     price: money(v.price_minor, v.currency),
-    available: Boolean(v.available),
+    // A tracked stock of 0 makes the variant unavailable; the count itself is not shown to themes
+    // (it is cached for a couple of seconds, and a shop may not want to publish it).
+    available: Boolean(v.available) && (v.stock == null || v.stock > 0),
   }));
   const cheapest = vs.reduce<VariantObject | null>(
     (min, v) => (!min || v.price.amount < min.price.amount ? v : min),

@@ -17,12 +17,14 @@ export interface VariantRow {
   price_minor: number;
   currency: string;
   available: boolean | number;
+  /** Units left; null when not tracked. Templates see only `available` (false at 0), never the count. */
+  stock: number | null;
 }
 
 const PRODUCT_COLUMNS = ['id', 'slug', 'name', 'description', 'category'];
-const VARIANT_COLUMNS = ['id', 'product_id', 'sku', 'name', 'price_minor', 'currency', 'available'];
+const VARIANT_COLUMNS = ['id', 'product_id', 'sku', 'name', 'price_minor', 'currency', 'available', 'stock'];
 
-/** One page of products of a site in catalog order, and the total count. */
+/** One page of the live (not archived) products of a site in catalog order, and the total count. */
 export async function pageOfProducts(
   db: Db,
   siteId: string,
@@ -32,19 +34,22 @@ export async function pageOfProducts(
   const [rows, count] = await Promise.all([
     db('products')
       .where({ site_id: siteId })
+      .whereNull('archived_at')
       .orderBy([{ column: 'position' }, { column: 'id' }])
       .limit(limit)
       .offset(offset)
       .select(PRODUCT_COLUMNS),
-    db('products').where({ site_id: siteId }).count({ n: '*' }).first(),
+    db('products').where({ site_id: siteId }).whereNull('archived_at').count({ n: '*' }).first(),
   ]);
   return { rows: rows as ProductRow[], total: Number((count as { n: number | string } | undefined)?.n ?? 0) };
 }
 
-/** A product of a site by slug. */
+/** A live (not archived) product of a site by slug. */
 export async function productBySlug(db: Db, siteId: string, slug: string): Promise<ProductRow | undefined> {
-  return (await db('products').where({ site_id: siteId, slug }).first(PRODUCT_COLUMNS)) as
-    ProductRow | undefined;
+  return (await db('products')
+    .where({ site_id: siteId, slug })
+    .whereNull('archived_at')
+    .first(PRODUCT_COLUMNS)) as ProductRow | undefined;
 }
 
 /** Variants of the given products, in one query. */

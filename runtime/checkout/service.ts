@@ -16,14 +16,17 @@
 //    process died) is taken over.
 // 4. One transaction: confirm the record is still ours (this also takes the write lock first),
 //    recompute the quote from the database (422 cart_empty / cart_unavailable_lines /
-//    amount_too_large, 409 quote_stale when the fingerprint differs), insert the order and its
-//    lines, delete exactly the lines that were ordered (a count mismatch means the cart changed
-//    under us: 409), mark the record completed with the response. The order and the completed
-//    record commit together. A write conflict (deadlock, Galera certification failure) replays the
-//    whole transaction.
+//    amount_too_large, 409 quote_stale when the fingerprint differs), take the lines' stock with a
+//    conditional decrement each (409 out_of_stock naming the short lines; runtime/catalog/stock.ts),
+//    insert the order and its lines, delete exactly the lines that were ordered (a count mismatch
+//    means the cart changed under us: 409), mark the record completed with the response. The order
+//    and the completed record commit together. A write conflict (deadlock, Galera certification
+//    failure) replays the whole transaction.
 // 5. When the attempt fails (4xx or 5xx) no order exists: its record is deleted so that the client
 //    can retry (after fixing the cause). Keys are kept 24 hours (expires_at; swept afterwards).
-// Success is 201 {ID, Number}; a replay answers the same 201 and body, with Idempotent-Replayed.
+// Success is 201 {ID, Number}; a replay answers the same 201 and body, with Idempotent-Replayed
+// (read from the record: a replay never takes stock again).
+import type { Knex } from 'knex';
 import type { Db } from '../db.js';
 import { transactionWithRetry } from '../db-retry.js';
 import type { Site } from '../sites/store.js';
@@ -36,9 +39,11 @@ import {
   cartIdForSession,
   cartLinesForSession,
   deleteExactCartLines,
+  lineSellable,
   type CartLineRow,
 } from '../cart/store.js';
 import { insertOrder } from '../orders/store.js';
+import { takeStock } from '../catalog/stock.js';
 import { assertWithinOrderLimit, computeTotals, type Totals } from './pricing.js';
 import { validateAddress } from './address.js';
 import type { ShippingAddress } from '../orders/address.js';
@@ -72,6 +77,10 @@ export interface QuoteItem {
   VariantName: string;
   UnitPrice: number;
   LineTotal: number;
+  /** Present (true) only when fewer units are left than the line wants: place-order would be 409. */
+  StockShort?: true;
+  /** With StockShort: the units left. */
+  StockLeft?: number;
 }
 
 /** The quote body: amounts in minor units of Currency. */
@@ -93,6 +102,19 @@ export interface Buyer {
   account: { accountId: string; generation: number } | null;
 }
 
+/**
+ * Runs of the place-order transaction allowed after write conflicts. Buyers of the last units of a
+ * variant all write its row; on Galera, those spread over the nodes fail certification against one
+ * another until the stock is gone (then the conditional update matches nothing and writes nothing):
+ * the default of 5 runs gave 503s to some of 50 concurrent buyers.
+ */
+const PLACE_ORDER_ATTEMPTS = 12;
+
+/** transactionWithRetry with PLACE_ORDER_ATTEMPTS runs. */
+function orderTransaction(db: Db, fn: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+  return transactionWithRetry(db, fn, { attempts: PLACE_ORDER_ATTEMPTS });
+}
+
 /** What place-order answers (an error is thrown instead). */
 export interface PlaceOrderResult {
   status: number;
@@ -109,16 +131,20 @@ interface ComputedQuote {
 
 /**
  * Quote of a cart's lines: 422 when empty, with unavailable lines, in another currency, or above
- * MAX_ORDER_AMOUNT_MINOR (amount_too_large).
+ * MAX_ORDER_AMOUNT_MINOR (amount_too_large). For checkout/quote (`forOrder` false) a line whose
+ * tracked stock is 0 is unavailable like in the cart, and a line wanting more than is left is
+ * marked StockShort; place-order (`forOrder`) leaves stock to takeStock, whose answer is 409.
  */
 function quoteOf(
   site: Site,
   lines: CartLineRow[],
   address: ShippingAddress,
   keys: readonly string[],
+  forOrder = false,
 ): ComputedQuote {
   if (lines.length === 0) throw new HttpError('cart_empty');
-  if (lines.some((l) => !l.available)) throw new HttpError('cart_unavailable_lines');
+  if (lines.some((l) => (forOrder ? !l.available : !lineSellable(l))))
+    throw new HttpError('cart_unavailable_lines');
   if (lines.some((l) => l.currency !== site.currency)) throw new HttpError('cart_currency_mismatch');
   const totals = computeTotals(
     lines.map((l) => ({ unitPrice: l.price_minor, quantity: l.quantity })),
@@ -140,6 +166,7 @@ function quoteOf(
         VariantName: l.variant_name,
         UnitPrice: l.price_minor,
         LineTotal: l.price_minor * l.quantity,
+        ...(l.stock != null && l.stock < l.quantity ? { StockShort: true as const, StockLeft: l.stock } : {}),
       })),
       Currency: site.currency,
       SubtotalAmount: totals.subtotal,
@@ -325,12 +352,14 @@ export async function placeOrder(
     // A write conflict (deadlock, lock wait timeout, Galera certification failure, SQLite busy)
     // rolled the whole transaction back: it is replayed from confirmOwner on. Everything it does is
     // inside it (result is rewritten by each run), and LostRecord/HttpError are not retried.
-    await transactionWithRetry(db, async (trx) => {
+    await orderTransaction(db, async (trx) => {
       if (!(await confirmOwner(trx, site.id, input.key, orderId))) throw new LostRecord();
       const lines = await cartLinesForSession(trx, site.id, sessionId);
-      const q = quoteOf(site, lines, input.address, keys);
+      const q = quoteOf(site, lines, input.address, keys, true);
       if (!verifyFingerprint(keys, fingerprintInput(site, lines, input.address, q.totals), input.fingerprint))
         throw new HttpError('quote_stale');
+      // Every line's units, or none: a short line throws 409 out_of_stock and all of this rolls back.
+      await takeStock(trx, site.id, lines);
       const placedAt = dbNow();
       for (let n = 0; ; n++) {
         result.Number = newOrderNumber();

@@ -1,35 +1,42 @@
 // Request bodies: JSON or urlencoded forms only, small limits, parsed for POST only.
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import type Koa from 'koa';
-import { koaBody } from 'koa-body';
+import type { koaBody as KoaBody } from 'koa-body';
 import { HttpError } from '../errors.js';
 
 export const BODY_LIMIT = '64kb';
 
 /** Parses JSON and form bodies; anything else with a body is 415; malformed JSON is 400; too large is 413. */
 export function bodyParser(): Koa.Middleware {
-  const parse = koaBody({
-    json: true,
-    urlencoded: true,
-    multipart: false,
-    text: false,
-    jsonLimit: BODY_LIMIT,
-    formLimit: BODY_LIMIT,
-    jsonStrict: true,
-    parsedMethods: ['POST'] as never,
-    onError(err: Error & { status?: number; type?: string }, ctx: Koa.Context) {
-      discardRest(ctx.req);
-      if (err.status === 413 || err.type === 'entity.too.large') throw new HttpError('payload_too_large');
-      if (err.status === 415) throw new HttpError('unsupported_media_type');
-      throw new HttpError('invalid_json');
-    },
-  } as never) as unknown as Koa.Middleware;
+  // koa-body and its parsers take tens of milliseconds to load: loaded at the first POST, which
+  // keeps them out of start-up (`storefront dev` answers its first page sooner).
+  let parse: Koa.Middleware | null = null;
+  const makeParser = () => {
+    const { koaBody } = createRequire(import.meta.url)('koa-body') as { koaBody: typeof KoaBody };
+    return koaBody({
+      json: true,
+      urlencoded: true,
+      multipart: false,
+      text: false,
+      jsonLimit: BODY_LIMIT,
+      formLimit: BODY_LIMIT,
+      jsonStrict: true,
+      parsedMethods: ['POST'] as never,
+      onError(err: Error & { status?: number; type?: string }, ctx: Koa.Context) {
+        discardRest(ctx.req);
+        if (err.status === 413 || err.type === 'entity.too.large') throw new HttpError('payload_too_large');
+        if (err.status === 415) throw new HttpError('unsupported_media_type');
+        throw new HttpError('invalid_json');
+      },
+    } as never) as unknown as Koa.Middleware;
+  };
   return async (ctx, next) => {
-    if (ctx.method === 'POST') {
-      const hasBody = Number(ctx.get('content-length') || 0) > 0 || Boolean(ctx.get('transfer-encoding'));
-      if (hasBody && !ctx.is('application/json', 'application/x-www-form-urlencoded'))
-        throw new HttpError('unsupported_media_type');
-    }
+    if (ctx.method !== 'POST') return next(); // parsedMethods: POST only
+    const hasBody = Number(ctx.get('content-length') || 0) > 0 || Boolean(ctx.get('transfer-encoding'));
+    if (hasBody && !ctx.is('application/json', 'application/x-www-form-urlencoded'))
+      throw new HttpError('unsupported_media_type');
+    parse ??= makeParser();
     await parse(ctx, next);
   };
 }

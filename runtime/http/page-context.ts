@@ -24,3 +24,13 @@ export const site = defineContextValue({
   private: false,
   description: 'The website answering this host: its name.',
 });
+
+/** `{{#if form.error}}`, `{{form.values.email}}`: a form post the server answered by re-rendering its page. */
+export const form = defineContextValue({
+  name: 'form',
+  schema: 'form',
+  // Only re-renders of a failed post carry it, and those are always sent private.
+  private: false,
+  description:
+    'A form post the server answered by re-rendering the page (422, 429…): error, code, fields and values sent; absent on other renders.',
+});

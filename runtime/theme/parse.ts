@@ -1,6 +1,7 @@
 // The one Handlebars parser of the theme language, shared by the engine and `check-theme`.
 import Handlebars from 'handlebars';
 import { TemplateError } from './errors.js';
+import { explainSyntaxError } from './syntax-errors.js';
 
 export type Program = hbs.AST.Program;
 export type Node = hbs.AST.Node;
@@ -16,6 +17,16 @@ export function parseTemplate(source: string, file: string): Program {
       column?: number;
       hash?: { loc?: { first_line: number; first_column: number } };
     };
+    // A sentence a person understands, at the position the fix goes, with the parser's own words.
+    const explained = explainSyntaxError(source, e.message);
+    if (explained)
+      throw new TemplateError(
+        `syntax error: ${explained.sentence}${explained.detail ? ` (Handlebars: ${explained.detail})` : ''}`,
+        'syntax_error',
+        file,
+        explained.line,
+        explained.column,
+      );
     const line = e.lineNumber ?? e.hash?.loc?.first_line ?? Number(/line (\d+)/.exec(e.message)?.[1] ?? 0);
     const column = e.column ?? e.hash?.loc?.first_column ?? null;
     const firstLine = e.message.split('\n')[0].replace(/ - \d+:\d+$/, '');

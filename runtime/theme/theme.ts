@@ -244,6 +244,11 @@ export class Theme {
       .map((n) => n.slice('pages/'.length));
   }
 
+  /** Every template's theme-relative file and AST (null when it does not parse), for the type checker. */
+  templateSources(): Array<{ file: string; ast: Program | null }> {
+    return [...this.templates.values()].map((e) => ({ file: e.file, ast: e.ast }));
+  }
+
   /** The asset served at a hashed URL. */
   assetByUrl(url: string): Asset | undefined {
     return this.assetsByUrl.get(url);

@@ -61,7 +61,7 @@ describe('storefront check-theme (CLI)', function () {
     const res = await checkTheme([VIOLATIONS], { NO_COLOR: '1' });
     expect(res.code).to.equal(1);
     expect(res.stdout).to.include(`${VIOLATIONS}/pages/login.hbs:3:1 error csrf-token-missing `);
-    expect(res.stdout).to.match(/✖ 31 problems \(24 errors, 7 warnings, 0 info\)/);
+    expect(res.stdout).to.match(/✖ 40 problems \(30 errors, 10 warnings, 0 info\)/);
     expect(res.stdout).not.to.include('\u001b[');
   });
 
@@ -71,7 +71,7 @@ describe('storefront check-theme (CLI)', function () {
     const report = JSON.parse(json.stdout);
     expect(report.version).to.equal(2);
     expect(report.findings[0]).to.include.keys('endLine', 'endColumn');
-    expect(report.summary).to.deep.equal({ error: 24, warning: 7, info: 0, files: 15 });
+    expect(report.summary).to.deep.equal({ error: 30, warning: 10, info: 0, files: 15 });
     const sarif = JSON.parse((await checkTheme([VIOLATIONS, '--format', 'sarif'])).stdout);
     expect(sarif.version).to.equal('2.1.0');
     expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).to.include.keys(
@@ -103,7 +103,10 @@ describe('storefront check-theme (CLI)', function () {
   it('--fail-level decides which severities fail, and the config file can turn rules off', async () => {
     const dir = copyFixable('levels');
     await checkTheme([dir, '--fix']);
-    writeFileSync(join(dir, 'pages/about.hbs'), '<p>Pay now with your credit card.</p>\n');
+    writeFileSync(
+      join(dir, 'pages/about.hbs'),
+      '<title>About</title><p>Pay now with your credit card.</p>\n',
+    );
     expect((await checkTheme([dir])).code).to.equal(0);
     expect((await checkTheme([dir, '--fail-level', 'warning'])).code).to.equal(1);
     writeFileSync(
@@ -153,8 +156,10 @@ describe('storefront check-theme (CLI)', function () {
     expect(list.stdout).to.match(/^unsupported-feature-text\s+warning\s+/m);
     const rules = JSON.parse((await checkTheme(['--list', '--format', 'json'])).stdout) as Array<{
       id: string;
+      helpUri: string;
     }>;
     expect(rules.map((r) => r.id)).to.include('login-next-allowed');
+    expect(rules.find((r) => r.id === 'page-title')!.helpUri).to.match(/\/docs\/check-theme\.md#page-title$/);
 
     const dir = join(tmp, 'init');
     mkdirSync(join(dir, 'pages'), { recursive: true });
@@ -164,6 +169,25 @@ describe('storefront check-theme (CLI)', function () {
     const again = await checkTheme([dir, '--init']);
     expect(again.code).to.equal(1);
     expect(again.stderr).to.include('already exists');
+  });
+
+  it('reports {{product.descripton}} as unknown-field with the suggestion description (typed templates)', async () => {
+    const res = await checkTheme(['test/fixtures/themes/typed', '--format', 'json']);
+    expect(res.code).to.equal(1);
+    const finding = (
+      JSON.parse(res.stdout) as {
+        findings: Array<{
+          rule: string;
+          file: string;
+          line: number;
+          column: number;
+          endColumn: number;
+          message: string;
+        }>;
+      }
+    ).findings.find((f) => f.rule === 'unknown-field' && f.file.endsWith('pages/products/show.hbs'));
+    expect(finding).to.include({ line: 6, column: 10, endColumn: 28 });
+    expect(finding!.message).to.include('did you mean `description`?');
   });
 
   it('passes the starter theme, even at the info level', async () => {

@@ -117,6 +117,28 @@ describe('devserver client in a browser', function () {
     expect(out).to.include('dev-test uncaught boom');
   });
 
+  it('reports a CSP violation of the page (inline script in the layout) to the terminal and in the panel', async () => {
+    const { layout } = themeFacts(tmp.theme);
+    const original = readFileSync(layout, 'utf8');
+    try {
+      const navigated = page.waitForEvent('load');
+      insertBefore(layout, '</body>', '<script>window.devTestInline = 1</script>');
+      await navigated;
+      await page.waitForSelector('.sf-dev-panel[data-sf-kind="csp"]');
+      const text = await page.$eval('.sf-dev-panel', (p) => p.textContent ?? '');
+      expect(text).to.include('Content Security Policy violation');
+      expect(text).to.include('blocked inline code (script-src');
+      for (let i = 0; i < 100 && !terminal.join('').includes('browser CSP on /'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(terminal.join('')).to.match(/browser CSP on \/: blocked inline code \(script-src/);
+    } finally {
+      const restored = page.waitForEvent('load');
+      writeFileSync(layout, original);
+      await restored;
+      cspViolations.length = 0; // the ones this test caused on purpose
+    }
+  });
+
   it('switches persona from the toolbar', async () => {
     const options = await page.$$eval('.sf-dev-persona option', (os) =>
       os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
@@ -128,6 +150,42 @@ describe('devserver client in a browser', function () {
     await page.waitForSelector('.sf-dev-toolbar');
     expect(await page.$eval('.sf-dev-persona', (s) => (s as HTMLSelectElement).value)).to.equal(target);
     expect(await page.$eval('.sf-dev-status', (s) => s.textContent)).to.equal('auth.check = true');
+  });
+
+  it("keeps its cart count in step with the theme's AJAX cart changes", async () => {
+    const slug = (JSON.parse(readFileSync(fixtures, 'utf8')) as { products: Array<{ slug: string }> })
+      .products[0].slug;
+    await page.goto(`${dev.url}/products/${slug}`);
+    await page.waitForSelector('.sf-dev-cart-count');
+    const before = Number(await page.$eval('.sf-dev-cart-count', (c) => c.textContent));
+    await page.click('form[data-add-to-cart] button[type="submit"]');
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('.sf-dev-cart-count')?.textContent) === n,
+      before + 1,
+    );
+  });
+
+  it('does not cover the page on a 390 px wide screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.goto(`${dev.url}/`);
+      await phone.waitForSelector('.sf-dev-toolbar');
+      expect(await phone.$eval('.sf-dev-toolbar', (b) => b.classList.contains('sf-collapsed'))).to.equal(
+        true,
+      );
+      for (const open of [false, true]) {
+        if (open) await phone.click('.sf-dev-toggle');
+        await phone.waitForTimeout(50); // the toolbar's new size reaches its spacer
+        await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const [content, bar] = await phone.evaluate(() => [
+          document.querySelector('#dev-test-bottom')!.getBoundingClientRect().bottom,
+          document.querySelector('.sf-dev-toolbar')!.getBoundingClientRect().top,
+        ]);
+        expect(content, `last content vs toolbar (${open ? 'open' : 'collapsed'})`).to.be.at.most(bar);
+      }
+    } finally {
+      await phone.close();
+    }
   });
 
   it('shows a bad fixture file in a panel, and reloads once it is fixed', async () => {

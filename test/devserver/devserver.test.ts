@@ -73,6 +73,66 @@ describe('devserver (storefront dev)', function () {
     expect(res.text).to.include('data-test="edited-once"');
   });
 
+  it('numbers builds: a page rendered before a handled change is told to reload when it connects', async () => {
+    const { layout } = themeFacts(tmp.theme);
+    const page = await new TestBrowser(dev.url).get('/');
+    const build = Number(/<meta name="storefront-dev-build" content="(\d+)">/.exec(page.text)?.[1]);
+    expect(build).to.be.a('number');
+    // current page: no answer
+    probe.ws.send(JSON.stringify({ v: 1, type: 'hello', build }));
+    // a change is pending when a stale page connects: the answer comes once it is handled
+    const late = await WsProbe.open(dev.url);
+    try {
+      const handled = dev.nextChange();
+      insertBefore(layout, '</body>', '<p data-test="numbered">n</p>');
+      await new Promise((r) => setTimeout(r, 5));
+      late.ws.send(JSON.stringify({ v: 1, type: 'hello', build }));
+      const answer = await late.next((m) => m.type === 'reload');
+      await handled;
+      expect(answer.build).to.equal(build + 1);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(
+        late.messages.filter((m) => m.type === 'reload'),
+        'one reload only',
+      ).to.have.length(1);
+      const fresh = await new TestBrowser(dev.url).get('/');
+      expect(fresh.text).to.include(`<meta name="storefront-dev-build" content="${build + 1}">`);
+    } finally {
+      late.close();
+    }
+    const stale = await WsProbe.open(dev.url);
+    try {
+      stale.ws.send(JSON.stringify({ v: 1, type: 'hello', build }));
+      const msg = await stale.next((m) => m.type === 'reload');
+      expect(msg.reason).to.equal('stale page');
+    } finally {
+      stale.close();
+    }
+    expect(probe.messages.filter((m) => m.reason === 'stale page')).to.deep.equal([]);
+  });
+
+  it('lists the theme errors (file:line message) in the start banner', async () => {
+    const broken = tempTheme();
+    const out: string[] = [];
+    writeFileSync(join(broken.theme, 'pages', 'broken-banner.hbs'), '<p>\n{{#if x}}never closed\n');
+    const other = await startDevServer({
+      themeDir: broken.theme,
+      fixturesFile: fixtures,
+      port: 0,
+      requestLog: false,
+      log: (t) => out.push(t),
+      color: false,
+    });
+    try {
+      const text = out.join('');
+      expect(text).to.match(/the theme has \d+ error\(s\)/);
+      expect(text).to.match(/\n {4}pages\/broken-banner\.hbs:\d+\S* \S/);
+    } finally {
+      await other.close();
+      broken.cleanup();
+    }
+  });
+
   it('gives one reload for a burst of saves of the same file', async () => {
     const { layout } = themeFacts(tmp.theme);
     const handled = dev.nextChange();

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { createInspector } from '../../devserver/inspect.js';
 import { codeFrame, describeError, escapeHtml, overlayHtml, terminalBlock } from '../../devserver/overlay.js';
 import { injectClient } from '../../devserver/inject.js';
+import { afterCssSwap, BuildCounter, isStale } from '../../devserver/builds.js';
 import { isIgnoredName } from '../../devserver/watch.js';
 import { TemplateError } from '../../runtime/theme/errors.js';
 import { FixtureError } from '../../runtime/fixtures/load.js';
@@ -120,6 +121,18 @@ describe('devserver/inject and watch', () => {
     expect(injectClient('<p>fragment</p>')).to.include('/__storefront/client.js');
   });
 
+  it('carries the build number in a meta tag, also into a page that already has the client (the overlay)', () => {
+    const html = injectClient('<html><head></head><body></body></html>', 7);
+    expect(html).to.include(
+      '<meta name="storefront-dev-build" content="7"><link rel="stylesheet" href="/__storefront/client.css">',
+    );
+    expect(injectClient(html, 8)).to.equal(html);
+    expect(html).to.match(/^<html><head><script src="\/__storefront\/csp-early\.js"><\/script>/);
+    const overlay = overlayHtml(describeError(new Error('x'), '/t'), '/');
+    expect(injectClient(overlay, 3)).to.include('<meta name="storefront-dev-build" content="3"><link');
+    expect(injectClient('<p>x</p>')).not.to.include('storefront-dev-build');
+  });
+
   it('ignores editor droppings and hidden files', () => {
     for (const name of [
       '/t/pages/.index.hbs.swp',
@@ -131,5 +144,29 @@ describe('devserver/inject and watch', () => {
       expect(isIgnoredName(name), name).to.equal(true);
     for (const name of ['/t/pages/index.hbs', '/t/assets/css/theme.css'])
       expect(isIgnoredName(name), name).to.equal(false);
+  });
+});
+
+describe('devserver/builds (stale pages)', () => {
+  it('counts handled changes', () => {
+    const builds = new BuildCounter();
+    expect(builds.current).to.equal(0);
+    expect(builds.bump()).to.equal(1);
+    expect(builds.current).to.equal(1);
+  });
+
+  it('calls a page stale when it was rendered from another build, never when it names none', () => {
+    expect(isStale(3, 3)).to.equal(false);
+    expect(isStale(2, 3)).to.equal(true);
+    expect(isStale(5, 0), 'a page from a previous run of the dev server').to.equal(true);
+    for (const none of [null, undefined, '3', 2.5, NaN])
+      expect(isStale(none, 3), String(none)).to.equal(false);
+  });
+
+  it('moves a current page to the new build on a css swap, but keeps a stale page stale', () => {
+    expect(afterCssSwap(4, 5)).to.equal(5);
+    expect(afterCssSwap(5, 5)).to.equal(5); // a second stylesheet of the same change
+    expect(afterCssSwap(3, 5)).to.equal(3);
+    expect(afterCssSwap(null, 5)).to.equal(null);
   });
 });

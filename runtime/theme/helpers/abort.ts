@@ -6,6 +6,7 @@ import type { HelperDefinition } from './types.js';
 export const abortHelper: HelperDefinition = {
   name: 'abort',
   usage: '{{abort 404}}',
+  signature: { params: [{ name: 'status', type: 'number' }], returns: 'string' },
   create() {
     return function (...args: unknown[]) {
       const status = Number(args[0]);

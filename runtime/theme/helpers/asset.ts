@@ -5,6 +5,7 @@ import type { HelperDefinition } from './types.js';
 export const assetHelper: HelperDefinition = {
   name: 'asset',
   usage: '{{asset "css/theme.css"}}',
+  signature: { params: [{ name: 'path', type: 'string-literal' }], returns: 'string' },
   create(host) {
     return function (...args: unknown[]) {
       const path = args[0];

@@ -9,6 +9,7 @@ import type { BlockFrame } from './extends.js';
 export const blockHelper: HelperDefinition = {
   name: 'block',
   usage: '{{#block "name"}}default{{/block}}',
+  signature: { params: [{ name: 'name', type: 'string-literal' }], returns: 'string' },
   create() {
     return function (this: unknown, ...args: unknown[]) {
       const options = optionsOf(args);

@@ -8,6 +8,13 @@ function positional(args: unknown[]): unknown[] {
 export const eqHelper: HelperDefinition = {
   name: 'eq',
   usage: '{{#if (eq a b)}}',
+  signature: {
+    params: [
+      { name: 'a', type: 'any' },
+      { name: 'b', type: 'any' },
+    ],
+    returns: 'boolean',
+  },
   create:
     () =>
     (...a: unknown[]) => {
@@ -18,6 +25,7 @@ export const eqHelper: HelperDefinition = {
 export const notHelper: HelperDefinition = {
   name: 'not',
   usage: '{{#if (not x)}}',
+  signature: { params: [{ name: 'value', type: 'any' }], returns: 'boolean' },
   create:
     () =>
     (...a: unknown[]) =>
@@ -26,6 +34,7 @@ export const notHelper: HelperDefinition = {
 export const andHelper: HelperDefinition = {
   name: 'and',
   usage: '{{#if (and a b)}}',
+  signature: { params: [], rest: 'any', returns: 'boolean' },
   create:
     () =>
     (...a: unknown[]) =>
@@ -34,6 +43,7 @@ export const andHelper: HelperDefinition = {
 export const orHelper: HelperDefinition = {
   name: 'or',
   usage: '{{#if (or a b)}}',
+  signature: { params: [], rest: 'any', returns: 'boolean' },
   create:
     () =>
     (...a: unknown[]) =>
@@ -42,6 +52,13 @@ export const orHelper: HelperDefinition = {
 export const gtHelper: HelperDefinition = {
   name: 'gt',
   usage: '{{#if (gt a b)}}',
+  signature: {
+    params: [
+      { name: 'a', type: 'number' },
+      { name: 'b', type: 'number' },
+    ],
+    returns: 'boolean',
+  },
   create:
     () =>
     (...a: unknown[]) => {
@@ -52,6 +69,13 @@ export const gtHelper: HelperDefinition = {
 export const ltHelper: HelperDefinition = {
   name: 'lt',
   usage: '{{#if (lt a b)}}',
+  signature: {
+    params: [
+      { name: 'a', type: 'number' },
+      { name: 'b', type: 'number' },
+    ],
+    returns: 'boolean',
+  },
   create:
     () =>
     (...a: unknown[]) => {

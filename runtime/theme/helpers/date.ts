@@ -11,6 +11,7 @@ const format = new Intl.DateTimeFormat('en-GB', {
 export const dateHelper: HelperDefinition = {
   name: 'date',
   usage: '{{date order.placed_at}}',
+  signature: { params: [{ name: 'value', type: 'date-time' }], returns: 'string' },
   create() {
     return function (...args: unknown[]) {
       const value = args.length > 1 ? args[0] : null;

@@ -14,6 +14,7 @@ export interface BlockFrame {
 export const extendsHelper: HelperDefinition = {
   name: 'extends',
   usage: '{{#extends "layouts/base"}}{{#block "content"}}…{{/block}}{{/extends}}',
+  signature: { params: [{ name: 'layout', type: 'string-literal' }], returns: 'string' },
   create(host) {
     return function (this: unknown, ...args: unknown[]) {
       const options = optionsOf(args);

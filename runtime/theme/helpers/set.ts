@@ -17,6 +17,7 @@ export const RESERVED_NAMES = new Set([
 export const setHelper: HelperDefinition = {
   name: 'set',
   usage: '{{set title="Profile"}}',
+  signature: { params: [], returns: 'string' },
   create() {
     return function (this: unknown, ...args: unknown[]) {
       const options = optionsOf(args);

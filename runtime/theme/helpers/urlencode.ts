@@ -4,6 +4,7 @@ import type { HelperDefinition } from './types.js';
 export const urlencodeHelper: HelperDefinition = {
   name: 'urlencode',
   usage: '{{urlencode request.path}}',
+  signature: { params: [{ name: 'value', type: 'text' }], returns: 'string' },
   create() {
     return function (...args: unknown[]) {
       const value = args.length > 1 ? args[0] : '';

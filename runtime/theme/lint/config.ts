@@ -1,5 +1,6 @@
 // The check-theme config file, `.storefront-theme.json` in the theme folder (or --config FILE):
 //   { "rules": { "rule-id": "off" | "info" | "warning" | "error" }, "ignore": ["glob", …] }
+// A rule with options takes [setting, options] instead: "asset-size": ["warning", { "image": "300 KB" }].
 // Validated by hand so every mistake gets one clear sentence naming the file and the key.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ export type RuleSetting = Severity | 'off';
 /** A validated config. */
 export interface ThemeLintConfig {
   rules: Record<string, RuleSetting>;
+  /** Rule id -> the options given as ["setting", options], checked by the rule's parseOptions. */
+  options?: Record<string, unknown>;
   ignore: string[];
   /** Where it was read from (null for the defaults). */
   file: string | null;
@@ -36,17 +39,37 @@ export function parseConfig(value: unknown, file: string): ThemeLintConfig {
       throw new LintConfigError(`${file}: unknown key "${key}" (allowed: rules, ignore)`);
   }
   const rules: Record<string, RuleSetting> = {};
+  const options: Record<string, unknown> = {};
   if (obj.rules !== undefined) {
     if (!obj.rules || typeof obj.rules !== 'object' || Array.isArray(obj.rules))
       throw new LintConfigError(
         `${file}: "rules" must be an object of rule id to "off", "info", "warning" or "error"`,
       );
     const known = new Set(RULES.map((r) => r.id));
-    for (const [id, setting] of Object.entries(obj.rules as Record<string, unknown>)) {
+    for (const [id, value] of Object.entries(obj.rules as Record<string, unknown>)) {
       if (!known.has(id))
         throw new LintConfigError(
           `${file}: unknown rule "${id}"${suggest(id, [...known])} (storefront check-theme --list shows them all)`,
         );
+      let setting = value;
+      if (Array.isArray(value)) {
+        const rule = RULES.find((r) => r.id === id)!;
+        if (!rule.parseOptions)
+          throw new LintConfigError(
+            `${file}: rule "${id}" takes no options: write "off", "info", "warning" or "error"`,
+          );
+        if (value.length !== 2)
+          throw new LintConfigError(
+            `${file}: rule "${id}" must be a setting or [setting, options], like ["warning", {}]`,
+          );
+        setting = value[0];
+        try {
+          rule.parseOptions(value[1]);
+        } catch (err) {
+          throw new LintConfigError(`${file}: options of rule "${id}": ${(err as Error).message}`);
+        }
+        options[id] = value[1];
+      }
       if (typeof setting !== 'string' || !SETTINGS.includes(setting))
         throw new LintConfigError(
           `${file}: rule "${id}" must be "off", "info", "warning" or "error", not ${JSON.stringify(setting)}`,
@@ -62,7 +85,7 @@ export function parseConfig(value: unknown, file: string): ThemeLintConfig {
       );
     ignore = obj.ignore as string[];
   }
-  return { rules, ignore, file };
+  return { rules, options, ignore, file };
 }
 
 function suggest(id: string, known: string[]): string {
@@ -84,7 +107,7 @@ export function loadLintConfig(themeDir: string, configFile?: string): ThemeLint
   const file = configFile ?? join(themeDir, CONFIG_FILE);
   if (!existsSync(file)) {
     if (configFile) throw new LintConfigError(`config file ${configFile} does not exist`);
-    return { rules: {}, ignore: [], file: null };
+    return { rules: {}, options: {}, ignore: [], file: null };
   }
   let parsed: unknown;
   try {
@@ -121,8 +144,13 @@ export function isIgnored(file: string, ignore: RegExp[]): boolean {
   return ignore.some((re) => re.test(file));
 }
 
-/** The starter config `--init` writes: every rule at its default severity, nothing ignored. */
+/**
+ * The starter config `--init` writes: every rule at its default severity (with its default options
+ * when it has some), nothing ignored.
+ */
 export function starterConfig(): string {
-  const rules = Object.fromEntries(RULES.map((r) => [r.id, r.severity]));
+  const rules = Object.fromEntries(
+    RULES.map((r) => [r.id, r.defaultOptions ? [r.severity, r.defaultOptions] : r.severity]),
+  );
   return `${JSON.stringify({ rules, ignore: ['assets/vendor/**'] }, null, 2)}\n`;
 }

@@ -1,5 +1,6 @@
 // check-theme: the theme linter (`storefront check-theme`). See docs/check-theme.md.
 export { RULES } from './rules/index.js';
+export { ruleHelpUri, DOCS_URL } from './help-uri.js';
 export { lintSources, lintTheme, type LintOptions, type LintResult, type ThemeSources } from './run.js';
 export { fixTheme, type FixChange } from './fix.js';
 export {

@@ -8,7 +8,7 @@ import { Theme } from '../theme.js';
 import type { TemplateObjects } from '../objects.js';
 import { TemplateError } from '../errors.js';
 import { parseTemplate, type Program } from '../parse.js';
-import { attr, parseHtml } from './html.js';
+import { attr, parseHtml, type HtmlDocument } from './html.js';
 import { RULES } from './rules/index.js';
 import { globToRegExp, isIgnored, type ThemeLintConfig } from './config.js';
 import { finishFindings, type RawFinding } from './findings.js';
@@ -69,7 +69,6 @@ export function lintSources(files: ThemeSources, options: LintOptions & { dir?: 
   const ignore = (options.config?.ignore ?? []).map(globToRegExp);
   const raw: RawFinding[] = [];
   const sources = new Map<string, string>();
-  const info: ThemeInfo = { dir, readPartial: (name) => text(`partials/${name}.hbs`) };
 
   const paths = Object.keys(files)
     .filter((f) => !isHiddenPath(f))
@@ -89,6 +88,31 @@ export function lintSources(files: ThemeSources, options: LintOptions & { dir?: 
     }
     return asts.get(file)!;
   };
+  const htmls = new Map<string, HtmlDocument>();
+  const isTemplatePath = (file: string) => TEMPLATE.test(file) && !isHiddenPath(file);
+  const info: ThemeInfo = {
+    dir,
+    readPartial: (name) => text(`partials/${name}.hbs`),
+    paths,
+    read: text,
+    bytes: (path) => {
+      const content = files[path];
+      if (content === undefined) return null;
+      return typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    },
+    ast: (path) => {
+      const source = isTemplatePath(path) ? text(path) : null;
+      return source === null ? null : astOf(path, source);
+    },
+    html: (path) => {
+      const source = isTemplatePath(path) ? text(path) : null;
+      if (source === null) return null;
+      if (!htmls.has(path)) htmls.set(path, parseHtml(source));
+      return htmls.get(path)!;
+    },
+  };
+  // A rule's options: what its parseOptions makes of the config's value (validated when it was read).
+  const optionsOf = (rule: Rule): unknown => rule.parseOptions?.(options.config?.options?.[rule.id]);
 
   for (const file of checked) {
     const source = text(file)!;
@@ -96,7 +120,7 @@ export function lintSources(files: ThemeSources, options: LintOptions & { dir?: 
     if (!fileRules.length) continue;
     const isTemplate = file.endsWith('.hbs');
     const ast = isTemplate ? astOf(file, source) : null;
-    const html = isTemplate ? parseHtml(source) : null;
+    const html = isTemplate ? info.html(file) : null;
     const starts = lineStarts(source);
     let current = '';
     const ctx: FileContext = {
@@ -113,6 +137,7 @@ export function lintSources(files: ThemeSources, options: LintOptions & { dir?: 
             .map((s) => ({ text: s.text, start: s.start }))
         : [{ text: source, start: 0 }],
       theme: info,
+      options: undefined,
       position: (offset) => positionAt(starts, offset),
       report(r: Report) {
         raw.push({ file, ...reportSpan(source, starts, r), rule: current, message: r.message, fix: r.fix });
@@ -120,6 +145,7 @@ export function lintSources(files: ThemeSources, options: LintOptions & { dir?: 
     };
     for (const { rule } of fileRules) {
       current = rule.id;
+      ctx.options = optionsOf(rule);
       rule.check!(ctx);
     }
   }
@@ -140,6 +166,19 @@ export function lintSources(files: ThemeSources, options: LintOptions & { dir?: 
               ? { line, column, endLine: line, endColumn: column }
               : reportSpan(source, lineStarts(source), { message, line, column }, astOf(file, source));
           raw.push({ file, ...span, rule: rule.id, message });
+        },
+        files: info,
+        options: optionsOf(rule),
+        reportIn: (file, r) => {
+          // A whole-file finding (offset 0, end 0) needs no source: an image is never decoded.
+          const source = r.offset === 0 && r.end === 0 ? '' : (text(file) ?? '');
+          const span = reportSpan(
+            source,
+            lineStarts(source),
+            r,
+            isTemplatePath(file) ? info.ast(file) : null,
+          );
+          raw.push({ file, ...span, rule: rule.id, message: r.message, fix: r.fix });
         },
       });
     }

@@ -76,6 +76,16 @@ export interface ThemeInfo {
   dir: string;
   /** Source of partials/<name>.hbs, or null when there is no such partial. */
   readPartial(name: string): string | null;
+  /** Every file of the theme, theme-relative and sorted: templates and assets (hidden files left out). */
+  paths: string[];
+  /** A file's content as text (UTF-8), or null when the theme has no such file. */
+  read(path: string): string | null;
+  /** A file's bytes, or null when the theme has no such file. */
+  bytes(path: string): Uint8Array | null;
+  /** A template's Handlebars AST, parsed once per run; null when it does not parse or does not exist. */
+  ast(path: string): Program | null;
+  /** The HTML pass over a template, once per run; null when there is no such template. */
+  html(path: string): HtmlDocument | null;
 }
 
 /** One file being linted: a template (pages/, layouts/, partials/) or a theme script (assets/js/). */
@@ -93,6 +103,8 @@ export interface FileContext {
   /** JavaScript in this file: inline <script> bodies of a template, or the whole script file. */
   scripts: ScriptSource[];
   theme: ThemeInfo;
+  /** The running rule's options from the config, as its parseOptions returned them (undefined without). */
+  options: unknown;
   report(report: Report): void;
   /** 1-based line and column of an offset. */
   position(offset: number): { line: number; column: number };
@@ -112,6 +124,12 @@ export interface ThemeContext {
   themeErrors: TemplateError[];
   /** Reports at a 1-based position; the range is the mustache starting there, else the rest of the line. */
   report(file: string, line: number, column: number, message: string): void;
+  /** Every file of the theme, with their text, bytes, ASTs and HTML passes. */
+  files: ThemeInfo;
+  /** The running rule's options from the config, as its parseOptions returned them (undefined without). */
+  options: unknown;
+  /** Reports in any theme file with a full Report (offsets or positions, an end, a fix); see Report. */
+  reportIn(file: string, report: Report): void;
 }
 
 /** A lint rule: one module under rules/, listed in rules/index.ts. */
@@ -123,8 +141,18 @@ export interface Rule {
   description: string;
   /** How to fix a finding (for the docs and --list). */
   help: string;
+  /** Where the rule is documented; by default its section of docs/check-theme.md (help-uri.ts). */
+  helpUri?: string;
   /** What --fix does for this rule, when it can fix it. */
   fix?: string;
+  /**
+   * Options the config can give the rule ("rules": { "id": ["warning", { … }] }): validates the
+   * value (undefined when the config gives none) and returns what the rule reads as ctx.options, or
+   * throws an Error whose message says what is wrong.
+   */
+  parseOptions?(value: unknown): unknown;
+  /** The default options as a config file would write them (`--init` writes them out). */
+  defaultOptions?: Record<string, unknown>;
   /** Per-file check (templates and theme scripts). */
   check?(ctx: FileContext): void;
   /** Once per theme (missing pages, the engine's own errors). */

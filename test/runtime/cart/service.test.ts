@@ -23,6 +23,7 @@ function line(overrides: Partial<CartLineRow>): CartLineRow {
     price_minor: 1000,
     currency: 'EUR',
     available: 1,
+    stock: null,
     product_slug: 'thing',
     product_name: 'Thing',
     ...overrides,

@@ -230,7 +230,11 @@
         ...q.Items.map((item) => {
           const tr = document.createElement('tr');
           for (const [text, cls] of [
-            [`${item.ProductName} · ${item.VariantName}`, ''],
+            [
+              `${item.ProductName} · ${item.VariantName}` +
+                (item.StockShort ? ` (only ${item.StockLeft} left: lower the quantity)` : ''),
+              '',
+            ],
             [String(item.quantity), 'num'],
             [money(item.LineTotal, q.Currency), 'num'],
           ]) {

@@ -1,5 +1,6 @@
 // SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif): one run, the rules in
 // tool.driver.rules, one result per finding with its physical location and region (start and end).
+import { DOCS_URL, ruleHelpUri } from '../help-uri.js';
 import type { Finding, Rule, Severity } from '../types.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
@@ -34,13 +35,14 @@ export function sarifLog(findings: Finding[], options: SarifOptions): Record<str
           driver: {
             name: 'storefront check-theme',
             version: options.version,
-            informationUri: 'https://github.com/storefront/storefront/blob/main/docs/check-theme.md',
+            informationUri: DOCS_URL,
             rules: options.rules.map((r) => ({
               id: r.id,
               name: r.id.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()),
               shortDescription: { text: r.description },
               fullDescription: { text: `${r.description}. ${r.help}` },
               help: { text: r.help },
+              helpUri: ruleHelpUri(r),
               defaultConfiguration: { level: LEVEL[r.severity] },
               properties: { fixable: Boolean(r.fix) },
             })),

@@ -2,7 +2,9 @@
 import { attr, urlPath } from '../html.js';
 import type { Rule } from '../types.js';
 
-export const TOKEN_INPUT = '<input type="hidden" name="_token" value="{{csrf_token}}">';
+// @root: the form may sit inside {{#each}}/{{#with}} (or a partial rendered there), where a bare
+// {{csrf_token}} would be read from the item and render empty (typed templates: unknown-field).
+export const TOKEN_INPUT = '<input type="hidden" name="_token" value="{{@root.csrf_token}}">';
 const HAS_TOKEN = /name\s*=\s*["']?_token\b/;
 
 const rule: Rule = {

@@ -20,6 +20,22 @@ import missingLayout from './missing-layout.js';
 import missingAsset from './missing-asset.js';
 import unresolvableDataCall from './unresolvable-data-call.js';
 import templateError from './template-error.js';
+import unknownField from './unknown-field.js';
+import undefinedVariable from './undefined-variable.js';
+import helperArgumentType from './helper-argument-type.js';
+import cspCompatibility from './csp-compatibility.js';
+import formPostMethod from './form-post-method.js';
+import hardcodedAssetPath from './hardcoded-asset-path.js';
+import unknownRouteLink from './unknown-route-link.js';
+import unreachablePage from './unreachable-page.js';
+import imgAttributes from './img-attributes.js';
+import parserBlockingScript from './parser-blocking-script.js';
+import assetSize from './asset-size.js';
+import unusedPartial from './unused-partial.js';
+import unusedAsset from './unused-asset.js';
+import unescapedOutput from './unescaped-output.js';
+import labelFor from './label-for.js';
+import pageTitle from './page-title.js';
 
 export const RULES: Rule[] = [
   authNotCallable,
@@ -42,4 +58,20 @@ export const RULES: Rule[] = [
   missingAsset,
   unresolvableDataCall,
   templateError,
+  unknownField,
+  undefinedVariable,
+  helperArgumentType,
+  cspCompatibility,
+  formPostMethod,
+  hardcodedAssetPath,
+  unknownRouteLink,
+  unreachablePage,
+  imgAttributes,
+  parserBlockingScript,
+  assetSize,
+  unusedPartial,
+  unusedAsset,
+  unescapedOutput,
+  labelFor,
+  pageTitle,
 ];

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { RULES } from '../../../../runtime/theme/lint/rules/index.js';
+import { DOCS_URL, ruleHelpUri } from '../../../../runtime/theme/lint/help-uri.js';
 
 interface Row {
   id: string;
@@ -66,4 +67,31 @@ describe('check-theme rule tables in the docs', () => {
       for (const rule of expected) expect(byId.get(rule.id), rule.id).to.deep.equal(rule);
     });
   }
+});
+
+/** GitHub's anchor of a Markdown heading: lower case, punctuation but - and _ dropped, spaces to -. */
+function anchor(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+describe('check-theme rule sections in docs/check-theme.md', () => {
+  const markdown = readFileSync(new URL('../../../../docs/check-theme.md', import.meta.url), 'utf8');
+  const anchors = new Set(
+    markdown
+      .split('\n')
+      .filter((l) => /^#{2,4} /.test(l))
+      .map((l) => anchor(l.replace(/^#+ /, ''))),
+  );
+
+  it("has a section for every rule, whose anchor is the rule's helpUri", () => {
+    for (const rule of RULES) {
+      const uri = ruleHelpUri(rule);
+      expect(uri.startsWith(`${DOCS_URL}#`), rule.id).to.equal(true);
+      expect(anchors.has(uri.slice(DOCS_URL.length + 1)), `no section #${rule.id}`).to.equal(true);
+    }
+  });
 });

@@ -50,6 +50,17 @@ function reportersOf(code: string): string[] {
       theme: { pageNames: () => REQUIRED_PAGES } as never, // no page missing
       themeErrors: [error],
       report: () => (reported = true),
+      files: {
+        dir: '.',
+        paths: [],
+        readPartial: () => null,
+        read: () => null,
+        bytes: () => null,
+        ast: () => null,
+        html: () => null,
+      },
+      options: rule.parseOptions?.(undefined),
+      reportIn: () => (reported = true),
     });
     return reported;
   }).map((r) => r.id);

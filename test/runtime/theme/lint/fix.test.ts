@@ -35,7 +35,7 @@ describe('check-theme --fix', () => {
     ]);
     expect(lintTheme(dir, { objects: TEMPLATE_OBJECTS }).findings).to.deep.equal([]);
     expect(readFileSync(join(dir, 'pages/login.hbs'), 'utf8')).to.include(
-      '<form method="post" action="/_post/auth/login">\n  <input type="hidden" name="_token" value="{{csrf_token}}">\n  <input type="email"',
+      '<form method="post" action="/_post/auth/login">\n  <input type="hidden" name="_token" value="{{@root.csrf_token}}">\n  <input type="email"',
     );
     expect(readFileSync(join(dir, 'pages/my-orders/tracking.hbs'), 'utf8')).to.include(
       'rel="nofollow noopener noreferrer"',

@@ -38,7 +38,7 @@ describe('check-theme output formats', () => {
       findings: unknown[];
     };
     expect(validate(report), ajv.errorsText(validate.errors)).to.equal(true);
-    expect(report.summary).to.deep.equal({ error: 24, warning: 7, info: 0, files: 15 });
+    expect(report.summary).to.deep.equal({ error: 30, warning: 10, info: 0, files: 15 });
     const clean = JSON.parse(formatJson([], 3));
     expect(validate(clean), ajv.errorsText(validate.errors)).to.equal(true);
     expect(validate({ ...report, extra: 1 })).to.equal(false);
@@ -50,6 +50,11 @@ describe('check-theme output formats', () => {
     expect(validate(log), ajv.errorsText(validate.errors)).to.equal(true);
     const run = log.runs[0];
     expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).to.deep.equal(RULES.map((r) => r.id));
+    // Every rule links to its section of docs/check-theme.md (the docs test checks the anchors exist).
+    for (const r of run.tool.driver.rules as Array<{ id: string; helpUri: string }>)
+      expect(r.helpUri).to.equal(
+        `https://github.com/storefront/storefront/blob/main/docs/check-theme.md#${r.id}`,
+      );
     expect(run.results).to.have.length(findings.length);
     for (const result of run.results)
       expect(run.tool.driver.rules[result.ruleIndex].id).to.equal(result.ruleId);
@@ -106,7 +111,7 @@ describe('check-theme output formats', () => {
     expect(plain).to.include(
       'pages/login.hbs:3:1 error csrf-token-missing form posting to /_post/auth/login',
     );
-    expect(plain).to.include('✖ 31 problems (24 errors, 7 warnings, 0 info) in 14 files of 15 checked');
+    expect(plain).to.include('✖ 40 problems (30 errors, 10 warnings, 0 info) in 14 files of 15 checked');
     expect(plain).not.to.include('\u001b[');
     expect(formatText(findings, { files, color: true })).to.include('\u001b[31merror\u001b[39m');
     expect(formatText([], { files: 4 })).to.equal('✔ no problems in 4 files\n');

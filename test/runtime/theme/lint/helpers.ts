@@ -7,7 +7,7 @@ import { TEMPLATE_OBJECTS } from '../../../../runtime/template-objects.js';
 /** Findings of one rule (or all rules when rule is null) over a theme made of files (theme-relative path -> content). */
 export function lintFiles(
   rule: string | null,
-  files: Record<string, string>,
+  files: Record<string, string | Uint8Array>,
   config?: ThemeLintConfig,
 ): Finding[] {
   return lintSources(files, { objects: TEMPLATE_OBJECTS, only: rule ? [rule] : undefined, config }).findings;

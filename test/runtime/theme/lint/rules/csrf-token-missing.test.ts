@@ -10,7 +10,7 @@ describe('check-theme rule csrf-token-missing', () => {
     expect(where(findings)).to.deep.equal(['pages/index.hbs:2']);
     expect(findings[0].fixable).to.equal(true);
     expect(findings[0].fix!.edits[0].text).to.equal(
-      '\n  <input type="hidden" name="_token" value="{{csrf_token}}">',
+      '\n  <input type="hidden" name="_token" value="{{@root.csrf_token}}">',
     );
   });
 

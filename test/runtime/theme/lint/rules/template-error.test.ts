@@ -11,6 +11,17 @@ function run(errors: TemplateError[]): string[] {
     theme: null as never,
     themeErrors: errors,
     report: (file, line, column, message) => out.push(`${file}:${line}:${column} ${message}`),
+    files: {
+      dir: '.',
+      paths: [],
+      readPartial: () => null,
+      read: () => null,
+      bytes: () => null,
+      ast: () => null,
+      html: () => null,
+    },
+    options: undefined,
+    reportIn: () => undefined,
   } satisfies ThemeContext);
   return out;
 }
