@@ -77,7 +77,15 @@ export default tseslint.config(
     files: ['themes-starter/assets/**/*.js', 'devserver/client/**/*.js', 'test/fixtures/themes/**/*.js'],
     languageOptions: { sourceType: 'script', globals: globals.browser },
   },
+  {
+    // The VS Code extension (editors/vscode/): CommonJS run by the editor's Node.
+    files: ['editors/vscode/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   { files: ['devserver/**/*.ts'], rules: refuse('devserver', 'bin') },
+  // The language server (storefront language-server): beside devserver, it reads runtime/ only.
+  { files: ['language-server/**/*.ts'], rules: refuse('the language server', 'bin', 'devserver') },
   {
     files: ['runtime/http/**/*.ts', 'runtime/*/routes.ts', 'runtime/fixtures/**/*.ts', 'runtime/*.ts'],
     rules: refuse('the web layer', 'bin', 'devserver'),

@@ -16,6 +16,7 @@ import { registerCheckTheme } from './commands/check-theme.js';
 import { registerOrders } from './commands/orders.js';
 import { registerCatalog } from './commands/catalog.js';
 import { registerInventory } from './commands/inventory.js';
+import { registerLanguageServer } from './commands/language-server.js';
 
 const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string })
   .version;
@@ -51,6 +52,7 @@ Examples:
   registerOrders(program);
   registerCatalog(program);
   registerInventory(program);
+  registerLanguageServer(program);
   return program;
 }
 

@@ -6,6 +6,7 @@ import { TemplateError } from '../runtime/theme/errors.js';
 // The one table of engine error codes (with their titles), shared with check-theme.
 import { templateErrorCode } from '../runtime/theme/lint/error-codes.js';
 import { FixtureError } from '../runtime/fixtures/load.js';
+import { HttpError } from '../runtime/errors.js';
 import { clientTags } from './inject.js';
 
 /** What the overlay and the terminal show about one error. */
@@ -56,8 +57,40 @@ function readThemeFile(themeDir: string, file: string): string | null {
   }
 }
 
-/** Turns any error into what the overlay and terminal show. */
-export function describeError(err: unknown, themeDir: string): ErrorReport {
+/** The path of a Referer header, or null when there is none or it is not a URL. */
+function pathOf(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** Turns any error into what the overlay and terminal show (request: the failed request, for a rejected form). */
+export function describeError(
+  err: unknown,
+  themeDir: string,
+  request?: { path: string; referer: string | null },
+): ErrorReport {
+  if (err instanceof HttpError && err.code === 'csrf_rejected') {
+    const from = pathOf(request?.referer ?? null);
+    return {
+      kind: 'server',
+      code: 'csrf_rejected',
+      title: 'Form post rejected: it carried no valid CSRF token',
+      message:
+        `The form posting to ${request?.path ?? 'this endpoint'}${from ? ` on ${from}` : ''} sent no valid _token. ` +
+        'Add <input type="hidden" name="_token" value="{{@root.csrf_token}}"> inside the form. ' +
+        'check-theme reports this as rule csrf-token-missing, and `storefront check-theme --fix` adds the field.',
+      file: null,
+      line: null,
+      column: null,
+      dataPath: null,
+      frame: [],
+      stack: null,
+    };
+  }
   if (err instanceof FixtureError) {
     const first = err.problems[0];
     return {

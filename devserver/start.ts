@@ -158,7 +158,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     inspect: createInspector((message) => say(`storefront dev: ${message}`)),
     transformHtml: (html, ctx) => injectClient(html, buildOf(ctx)),
     renderHtmlError: (ctx: Koa.ParameterizedContext<AppState>, err: unknown, status: number) => {
-      const report = describeError(err, themeDir);
+      const report = describeError(err, themeDir, { path: ctx.path, referer: ctx.get('referer') || null });
       printReport(report, `${ctx.method} ${ctx.path}`);
       ctx.status = status >= 400 ? status : 500;
       ctx.type = 'text/html; charset=utf-8';

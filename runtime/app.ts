@@ -32,6 +32,7 @@ export function createApp(
   app.use(
     errorHandler(deps.hooks.renderHtmlError ?? plainHtmlError, {
       logHtmlErrors: !deps.hooks.renderHtmlError,
+      htmlCsrfRejections: Boolean(deps.hooks.renderHtmlError),
     }),
   );
   app.use(securityHeaders(deps.mode === 'dev' ? ['ws:'] : []));

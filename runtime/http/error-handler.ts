@@ -72,7 +72,11 @@ export const UNAVAILABLE_RETRY_AFTER_S = 5;
 /** Error middleware; put it first so it sees every failure. */
 export function errorHandler(
   renderHtmlError: HtmlErrorRenderer,
-  options: { logHtmlErrors?: boolean } = {},
+  options: {
+    logHtmlErrors?: boolean;
+    /** An HTML form post rejected for its CSRF token gets the HTML error page (dev's overlay), not JSON. */
+    htmlCsrfRejections?: boolean;
+  } = {},
 ): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     try {
@@ -92,6 +96,8 @@ export function errorHandler(
       if (!(thrown instanceof HttpError) && (wantsJson || options.logHtmlErrors !== false))
         logError(ctx, thrown);
       ctx.set('Cache-Control', 'no-store');
+      if (options.htmlCsrfRejections && httpError?.code === 'csrf_rejected' && isHtmlFormPost(ctx))
+        return renderHtmlError(ctx, thrown, status);
       if (httpError?.extra.retryAfter !== undefined)
         ctx.set('Retry-After', String(httpError.extra.retryAfter));
       if (wantsJson || (httpError && httpError.status < 500)) {
@@ -102,6 +108,15 @@ export function errorHandler(
       renderHtmlError(ctx, thrown, status);
     }
   };
+}
+
+/** A browser's own form submission (no script): it shows whatever page comes back. */
+function isHtmlFormPost(ctx: Koa.ParameterizedContext<AppState>): boolean {
+  return (
+    ctx.method === 'POST' &&
+    Boolean(ctx.is('application/x-www-form-urlencoded', 'multipart/form-data')) &&
+    ctx.accepts('html', 'json') === 'html'
+  );
 }
 
 /** Why a 503 was answered, for storefront_unavailable_total{cause}. */

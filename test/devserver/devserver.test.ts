@@ -111,6 +111,26 @@ describe('devserver (storefront dev)', function () {
     expect(probe.messages.filter((m) => m.reason === 'stale page')).to.deep.equal([]);
   });
 
+  it('answers a form post without its CSRF token with the overlay naming the form and the rule', async () => {
+    const browser = new TestBrowser(dev.url);
+    const res = await browser.request('POST', '/_post/cart/add', {
+      body: 'variant_id=x&quantity=1',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        referer: `${dev.url}/products/some-product`,
+      },
+    });
+    expect(res.status).to.equal(403);
+    expect(res.headers.get('content-type')).to.include('text/html');
+    expect(res.text).to.include('/_post/cart/add');
+    expect(res.text).to.include('/products/some-product');
+    expect(res.text).to.include('csrf-token-missing');
+    const json = await browser.postJson('/_post/cart/add', { variant_id: 'x' }, null); // a script's call stays JSON
+    expect(json.status).to.equal(403);
+    expect(json.json.error.code).to.equal('csrf_rejected');
+  });
+
   it('lists the theme errors (file:line message) in the start banner', async () => {
     const broken = tempTheme();
     const out: string[] = [];

@@ -95,6 +95,8 @@ interface Sink {
   set?(name: string, type: Type): void;
   partial?(name: string, self: Type): void;
   layout?(name: string, self: Type): void;
+  /** Every path expression with the scope it is resolved in (pathTypes, for the language server). */
+  path?(path: hbs.AST.PathExpression, scope: Scope): void;
 }
 
 type Loc = hbs.AST.SourceLocation;
@@ -417,6 +419,12 @@ class Walker {
 
   /** Resolves a path expression in scope, reporting an unknown name or field at its range. */
   private path(path: hbs.AST.PathExpression, scope: Scope): Type {
+    this.sink.path?.(path, scope);
+    return this.resolve(path, scope);
+  }
+
+  /** The type a path expression reads in scope (reporting what is unknown to the sink). */
+  resolve(path: hbs.AST.PathExpression, scope: Scope): Type {
     const parts = path.parts;
     if (path.data) {
       if (path.depth > 0) return ANY; // @../index: a parent {{#each}}'s data
@@ -521,6 +529,39 @@ export function typeCheckTemplate(ast: Program, file: string, context: TypeConte
   const findings: TypeFinding[] = [];
   runWalker(ast, file, context, { report: (f) => findings.push({ file, ...f }) });
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** A path expression of a template with what each of its prefixes reads (pathTypes). */
+export interface PathTypes {
+  path: hbs.AST.PathExpression;
+  /** The scope the path is resolved in (block parameters, `this`, data variables). */
+  scope: Scope;
+  /**
+   * prefixes[i]: the type of the path's first i parts, the value parts[i] is read from
+   * (prefixes[0] is `this`, or what `@` or `../` reach); prefixes[parts.length] is the path's type.
+   */
+  prefixes: Type[];
+}
+
+/**
+ * Every path expression of a template with the types of its prefixes, resolved as the checker does
+ * (the language server's completion and hover). Build the context with themeTypeContext.
+ */
+export function pathTypes(ast: Program, file: string, context: TypeContext): PathTypes[] {
+  const pageScope = pageScopeType(context.objects, context.schemas, context.setNames);
+  const quiet = new Walker(context, pageScope, { report: null });
+  const out: PathTypes[] = [];
+  const sink: Sink = {
+    report: null,
+    path(path, scope) {
+      const prefixes: Type[] = [];
+      for (let i = 0; i <= path.parts.length; i++)
+        prefixes.push(quiet.resolve({ ...path, parts: path.parts.slice(0, i) }, scope));
+      out.push({ path, scope, prefixes });
+    },
+  };
+  runWalker(ast, file, context, sink, pageScope);
+  return out;
 }
 
 const MAX_PASSES = 8;

@@ -5,6 +5,8 @@
 export {
   typeCheckTemplate,
   typeCheckTheme,
+  pathTypes,
+  type PathTypes,
   themeTypeContext,
   type TypeCheckOptions,
   type TypeContext,

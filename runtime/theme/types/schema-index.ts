@@ -65,6 +65,26 @@ export class SchemaIndex {
     return this.convert(this.docs.get(base)!.doc, { name, pointer: '', base });
   }
 
+  /**
+   * The schema's description of field `name` of an object shape (its label: `product.json`,
+   * `product.json#/properties/price`), following $ref; null when it has none (the language server's hover).
+   */
+  fieldDescription(label: string, name: string): string | null {
+    const m = /^(.+)\.json(?:#(.*))?$/.exec(label);
+    const base = m ? this.bases.get(m[1]) : undefined;
+    if (!m || !base) return null;
+    const token = encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'));
+    let found = this.resolve(`#${m[2] ?? ''}/properties/${token}`, { name: m[1], pointer: m[2] ?? '', base });
+    for (let hops = 0; found && hops < 8; hops++) {
+      const node = found.node;
+      if (!isNode(node)) return null;
+      if (typeof node.description === 'string') return node.description;
+      if (typeof node.$ref !== 'string') return null;
+      found = this.resolve(node.$ref, found.at);
+    }
+    return null;
+  }
+
   private resolve(ref: string, at: At): { node: unknown; at: At } | null {
     let url: URL;
     try {
