@@ -101,7 +101,7 @@ export async function renderPage(
   }
 }
 
-/** Middleware answering GET/HEAD for the contract's page routes (405 for other methods there). */
+/** Middleware answering GET/HEAD for the contract's page routes, then the theme's custom pages (405 for other methods). */
 export function pageRoutes(deps: AppDeps): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const readable = ctx.method === 'GET' || ctx.method === 'HEAD';
@@ -120,6 +120,16 @@ export function pageRoutes(deps: AppDeps): Koa.Middleware<AppState> {
         return renderPage(ctx, deps, '404', { status: 404 });
       }
       return renderPage(ctx, deps, r.page, { params, private: r.private });
+    }
+    // Then the theme's own pages: pages/about.hbs at /about, pages/help/index.hbs at /help.
+    const custom = deps.theme().customPageAt(ctx.path);
+    if (custom) {
+      ctx.state.route = '/<custom page>';
+      if (!readable) {
+        ctx.set('Allow', 'GET, HEAD');
+        throw new HttpError('method_not_allowed');
+      }
+      return renderPage(ctx, deps, custom);
     }
     return next();
   };

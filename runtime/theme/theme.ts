@@ -14,6 +14,7 @@ import {
   type TemplateNeeds,
 } from './data-calls.js';
 import type { TemplateObjects } from './objects.js';
+import { pageRouting } from './page-routing.js';
 import { checkHelperCalls } from './static-checks.js';
 import { AbortRender, locateError, TemplateError } from './errors.js';
 import { readAsset, type Asset } from './assets.js';
@@ -80,6 +81,8 @@ export class Theme {
   private assetsByPath = new Map<string, Asset>();
   private assetsByUrl = new Map<string, Asset>();
   private needsCache = new Map<string, PageNeeds>();
+  /** Custom pages by the path they are served at (built on first use, dropped when a file changes). */
+  private customPages: Map<string, string> | null = null;
 
   private constructor(
     readonly dir: string,
@@ -133,6 +136,7 @@ export class Theme {
   /** (Re)reads one changed or added file; returns what kind of file it was. */
   reloadFile(file: string): 'template' | 'asset' | 'other' {
     this.needsCache.clear();
+    this.customPages = null;
     if (this.templateName(file)) {
       if (existsSync(file)) this.loadTemplate(file);
       else this.templates.delete(this.templateName(file)!);
@@ -247,6 +251,20 @@ export class Theme {
   /** Every template's theme-relative file and AST (null when it does not parse), for the type checker. */
   templateSources(): Array<{ file: string; ast: Program | null }> {
     return [...this.templates.values()].map((e) => ({ file: e.file, ast: e.ast }));
+  }
+
+  /** The custom page (pages/**.hbs no contract route claims) served at path, or null. */
+  customPageAt(path: string): string | null {
+    if (!this.customPages) {
+      const names = this.pageNames();
+      this.customPages = new Map();
+      for (const name of names) {
+        const routing = pageRouting(name, names);
+        if (routing.kind === 'custom') this.customPages.set(routing.path, name);
+      }
+    }
+    const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    return this.customPages.get(trimmed) ?? null;
   }
 
   /** The asset served at a hashed URL. */

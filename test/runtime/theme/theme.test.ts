@@ -95,6 +95,25 @@ describe('runtime/theme/theme', () => {
     expect(needs.private).to.equal(true); // auth and csrf_token are per visitor
   });
 
+  it('finds custom pages by path, and picks up added and deleted pages at once (dev)', () => {
+    const dir = tempTheme();
+    try {
+      const theme = Theme.load(dir, TEMPLATE_OBJECTS);
+      expect(theme.customPageAt('/about')).to.equal(null);
+      const file = join(dir, 'pages', 'about.hbs');
+      writeFileSync(file, '<h1>About</h1>');
+      theme.reloadFile(file);
+      expect(theme.customPageAt('/about')).to.equal('about');
+      expect(theme.customPageAt('/about/')).to.equal('about');
+      expect(theme.customPageAt('/products')).to.equal(null); // a contract route's page is no custom page
+      rmSync(file);
+      theme.reloadFile(file);
+      expect(theme.customPageAt('/about')).to.equal(null);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('errors carry the theme file and line', () => {
     let dir: string;
     beforeEach(() => (dir = tempTheme()));

@@ -5,7 +5,7 @@
 // {{#extends …}}, except on the contract pages whose title comes from their data (a product, an order).
 import type { Node, Program } from '../../parse.js';
 import type { HtmlTag } from '../html.js';
-import { pageName } from '../page-routing.js';
+import { pageName } from '../../page-routing.js';
 import type { Rule, ThemeInfo } from '../types.js';
 
 /** Contract pages showing one record: a title from the file name ("Show") would be wrong. */

@@ -1,7 +1,7 @@
 // A link to a local path that no page answers is a 404: the contract's routes (page-routes.ts), the
 // theme's custom pages (pages/<path>.hbs at /<path>, page-routing.ts) and the server's own paths are all
 // there is.
-import { customPaths, isServedPath, NON_PAGE_PREFIXES, pageName } from '../page-routing.js';
+import { customPaths, isServedPath, NON_PAGE_PREFIXES, pageName } from '../../page-routing.js';
 import type { Rule, ThemeInfo } from '../types.js';
 
 const cache = new WeakMap<ThemeInfo, Set<string>>();

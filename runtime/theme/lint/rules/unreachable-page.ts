@@ -1,7 +1,7 @@
 // A page file no route can render: a `_` file or folder or a partials/ folder (never routed), a
 // name outside a-z, 0-9 and -, a path a contract route answers with another page, or a second
 // page at the same path. See page-routing.ts for the routing assumed.
-import { pageName, pageRouting } from '../page-routing.js';
+import { pageName, pageRouting } from '../../page-routing.js';
 import type { Rule, ThemeInfo } from '../types.js';
 
 /** A routable spelling of a page name ('About_Us' -> 'about-us'). */

@@ -1,9 +1,9 @@
-// Which theme page answers which path, as check-theme assumes it (unknown-route-link,
-// unreachable-page): the contract's page routes first (page-routes.ts), then every other
+// Which theme page answers which path: the server routes by it (runtime/http/pages.ts) and check-theme
+// checks links and pages against it. The contract's page routes first (page-routes.ts), then every other
 // pages/**/*.hbs at its own path, pages/x/index.hbs at /x (DESIGN.md, "Routes"; the custom-page
 // routing of issue 19). Files or folders starting with `_`, folders named `partials`, and names
 // outside lowercase letters, digits and `-` are never routed.
-import { PAGE_ROUTES, REQUIRED_PAGES } from '../page-routes.js';
+import { PAGE_ROUTES, REQUIRED_PAGES } from './page-routes.js';
 
 /** Paths the server answers that are no theme page (the health checks). */
 export const SERVER_PATHS = ['/healthz', '/readyz'];
