@@ -27,6 +27,7 @@
 //                (needs galera-4 and rsync, as `npm run test:cluster` does; otherwise `skipped`)
 //   reload       storefront dev reload latency (bench/reload.ts)
 //   dev-start    storefront dev start → first 200, median of 5 runs (bench/dev-start.ts)
+//   language-server  re-check after an edit: read, lint and type-check the starter theme in-process
 //   check-theme  check-theme on the starter theme and on 1,000 templates (bench/check-theme.ts)
 //   catalog-import  `catalog import` of a generated 10,000-variant CSV: first, again (no change), all
 //                prices changed (SQLite and MySQL; goal < 10 s each)
@@ -49,6 +50,7 @@ import { workersScenario } from './scenarios/workers.js';
 import { galeraScenario } from './scenarios/galera.js';
 import { reloadScenario } from './scenarios/reload.js';
 import { devStartScenario } from './scenarios/dev-start.js';
+import { languageServerScenario } from './scenarios/language-server.js';
 import { checkThemeScenario } from './scenarios/check-theme.js';
 import { catalogImportScenario } from './scenarios/catalog-import.js';
 
@@ -62,6 +64,7 @@ const SCENARIOS: Scenario[] = [
   galeraScenario,
   reloadScenario,
   devStartScenario,
+  languageServerScenario,
   checkThemeScenario,
   catalogImportScenario,
 ];
