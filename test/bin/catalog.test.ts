@@ -7,43 +7,8 @@ import { join } from 'node:path';
 import { createDb } from '../../runtime/db.js';
 import { migrateLatest } from '../../runtime/migrate.js';
 import { addSite } from '../../runtime/sites/store.js';
-import { main } from '../../bin/cli.js';
+import { storefront } from '../helpers/cli.js';
 import { forEachEngine } from '../helpers/engines.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `storefront …args` in this process, capturing its output. */
-async function storefront(args: string[]): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdoutWrite = process.stdout.write.bind(process.stdout);
-  const stderrWrite = process.stderr.write.bind(process.stderr);
-  const log = console.log;
-  process.stdout.write = ((chunk: string | Uint8Array) => (
-    out.push(String(chunk)),
-    true
-  )) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => (
-    err.push(String(chunk)),
-    true
-  )) as typeof process.stderr.write;
-  console.log = (...parts: unknown[]) => void out.push(`${parts.join(' ')}\n`);
-  const exitCode = process.exitCode;
-  let code: number;
-  try {
-    code = await main(['node', 'storefront', ...args]);
-  } finally {
-    process.stdout.write = stdoutWrite;
-    process.stderr.write = stderrWrite;
-    console.log = log;
-    process.exitCode = exitCode;
-  }
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 const CSV = `slug,name,description,category,sku,variant_name,price,currency,inventory,available,image,image_alt,position
 mug,Mug,White,kitchen,MUG-S,Small,10.90,EUR,5,true,,,0

@@ -4,41 +4,9 @@
 import { expect } from 'chai';
 import { createDb, type Db } from '../../runtime/db.js';
 import { addSite, findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
-import { main } from '../../bin/cli.js';
+import { storefront } from '../helpers/cli.js';
 import { prepareDatabase } from '../helpers/server.js';
 import { forEachEngine } from '../helpers/engines.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `storefront …args` in this process, capturing its output. */
-async function storefront(args: string[]): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdoutWrite = process.stdout.write.bind(process.stdout);
-  const stderrWrite = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((chunk: string | Uint8Array) => (
-    out.push(String(chunk)),
-    true
-  )) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => (
-    err.push(String(chunk)),
-    true
-  )) as typeof process.stderr.write;
-  const exitCode = process.exitCode;
-  let code: number;
-  try {
-    code = await main(['node', 'storefront', ...args]);
-  } finally {
-    process.stdout.write = stdoutWrite;
-    process.stderr.write = stderrWrite;
-    process.exitCode = exitCode;
-  }
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 const SKU = 'FH-OUT-STOOL';
 
