@@ -52,25 +52,33 @@ export function bucketKey(limit: Limit, siteId: string, subject: string): string
   return `${limit.name}:${siteId}:${digest}`;
 }
 
-/** Counts one hit against limit for subject (a failed sign-in) and tells whether it is past the limit. */
-export async function hit(db: Db, limit: Limit, siteId: string, subject: string): Promise<HitResult> {
-  const bucket = bucketKey(limit, siteId, subject);
+/**
+ * Ends the bucket's window if it is over (so it starts again from zero) and returns the row of a
+ * new window holding `hits`. Deleting first keeps the upsert portable (no engine-specific
+ * conditional UPDATE); a race here can only count a hit twice.
+ */
+async function openWindow(db: Db, limit: Limit, siteId: string, bucket: string, hits: number) {
   const now = new Date();
   const nowText = toDbTime(now);
-  // A window that is over starts again from zero. Deleting it first keeps the upsert portable
-  // (no engine-specific conditional UPDATE); a race here can only count a hit twice.
   await writeWithRetry(db, (db) =>
     db('rate_limits').where({ bucket }).andWhere('expires_at', '<=', nowText).delete(),
   );
+  return {
+    bucket,
+    site_id: siteId,
+    hits,
+    window_started_at: nowText,
+    expires_at: toDbTime(new Date(now.getTime() + limit.windowMs)),
+  };
+}
+
+/** Counts one hit against limit for subject (a failed sign-in) and tells whether it is past the limit. */
+export async function hit(db: Db, limit: Limit, siteId: string, subject: string): Promise<HitResult> {
+  const bucket = bucketKey(limit, siteId, subject);
+  const fresh = await openWindow(db, limit, siteId, bucket, 1);
   await writeWithRetry(db, (db) =>
     db('rate_limits')
-      .insert({
-        bucket,
-        site_id: siteId,
-        hits: 1,
-        window_started_at: nowText,
-        expires_at: toDbTime(new Date(now.getTime() + limit.windowMs)),
-      })
+      .insert(fresh)
       .onConflict('bucket')
       .merge({ hits: db.raw('?? + 1', ['rate_limits.hits']) }),
   );
@@ -87,24 +95,9 @@ export async function hit(db: Db, limit: Limit, siteId: string, subject: string)
  */
 export async function take(db: Db, limit: Limit, siteId: string, subject: string): Promise<HitResult | null> {
   const bucket = bucketKey(limit, siteId, subject);
-  const now = new Date();
-  const nowText = toDbTime(now);
-  await writeWithRetry(db, (db) =>
-    db('rate_limits').where({ bucket }).andWhere('expires_at', '<=', nowText).delete(),
-  );
   // The window's counter at zero, unless it is there already.
-  await writeWithRetry(db, (db) =>
-    db('rate_limits')
-      .insert({
-        bucket,
-        site_id: siteId,
-        hits: 0,
-        window_started_at: nowText,
-        expires_at: toDbTime(new Date(now.getTime() + limit.windowMs)),
-      })
-      .onConflict('bucket')
-      .ignore(),
-  );
+  const fresh = await openWindow(db, limit, siteId, bucket, 0);
+  await writeWithRetry(db, (db) => db('rate_limits').insert(fresh).onConflict('bucket').ignore());
   const counted = await writeWithRetry(db, (db) =>
     db('rate_limits')
       .where({ bucket })
