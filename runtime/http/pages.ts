@@ -34,6 +34,8 @@ export function renderRequest(ctx: Ctx, params: Record<string, string>): RenderR
   };
 }
 
+const DECLARATIONS = new Map(TEMPLATE_OBJECT_DECLARATIONS.map((d) => [d.name, d]));
+
 /** The registry's calls and objects for one render, bound to this request's site and visitor. */
 function dataSource(ctx: Ctx, deps: AppDeps, request: RenderRequest, accountId: string | null): DataSource {
   const scope: PageScope = {
@@ -44,15 +46,14 @@ function dataSource(ctx: Ctx, deps: AppDeps, request: RenderRequest, accountId: 
     db: deps.db,
     catalog: deps.catalog,
   };
-  const declaration = (name: string) => TEMPLATE_OBJECT_DECLARATIONS.find((d) => d.name === name);
   return {
     call(name, args) {
-      const d = declaration(name);
+      const d = DECLARATIONS.get(name);
       if (d?.kind !== 'call') throw new Error(`no data call ${name} in the registry`);
       return d.run(scope, args);
     },
     load(name) {
-      const d = declaration(name);
+      const d = DECLARATIONS.get(name);
       if (d?.kind !== 'object') throw new Error(`no loaded object ${name} in the registry`);
       return d.load(scope);
     },
