@@ -44,7 +44,13 @@ export function createCeilingApp(themeDir: string, data: CatalogSnapshot): Koa {
       r.params.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
       const query: Record<string, string> = {};
       for (const [k, v] of Object.entries(ctx.query)) if (typeof v === 'string') query[k] = v;
-      const request: RenderRequest = { path: ctx.path, url: ctx.url, params, query };
+      const request: RenderRequest = {
+        origin: `${ctx.protocol}://${ctx.host}`,
+        path: ctx.path,
+        url: ctx.url,
+        params,
+        query,
+      };
       try {
         ctx.body = await theme.render(
           r.page,

@@ -16,6 +16,7 @@ import { sessionMiddleware } from './http/session.js';
 import { bodyParser } from './http/body.js';
 import { postRoutes } from './http/post-routes.js';
 import { notFoundPage, pageRoutes } from './http/pages.js';
+import { seoRoutes } from './http/seo.js';
 
 /** Builds the storefront app from its dependencies. */
 export function createApp(
@@ -40,6 +41,7 @@ export function createApp(
   app.use(httpsOnly(!deps.plainHttpAllowed));
   app.use(assetRoutes(deps.theme));
   app.use(siteResolver(deps.db));
+  app.use(seoRoutes(deps)); // /sitemap.xml, /robots.txt: per site, no session, publicly cacheable
   app.use(privateWhenCookiesSet());
   app.use(sessionMiddleware(app, deps.db));
   app.use(bodyParser());

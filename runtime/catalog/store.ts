@@ -61,3 +61,15 @@ export async function variantsOf(db: Db, siteId: string, productIds: string[]): 
     .orderBy([{ column: 'product_id' }, { column: 'position' }])
     .select(VARIANT_COLUMNS)) as VariantRow[];
 }
+
+/** Slug and last change of every live (not archived) product of a site, in catalog order: for the sitemap. */
+export async function productSlugsForSitemap(
+  db: Db,
+  siteId: string,
+): Promise<Array<{ slug: string; updated_at: string | Date | null }>> {
+  return (await db('products')
+    .where({ site_id: siteId })
+    .whereNull('archived_at')
+    .orderBy([{ column: 'position' }, { column: 'id' }])
+    .select(['slug', 'updated_at'])) as Array<{ slug: string; updated_at: string | Date | null }>;
+}

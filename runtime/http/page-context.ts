@@ -9,12 +9,13 @@ export const csrfToken = defineContextValue({
   description: 'The CSRF token for forms (`_token`) and fetch calls (`X-CSRF-Token`); tied to the visitor.',
 });
 
-/** `{{request.path}}`, `{{request.params.slug}}`, `{{request.query.page}}`. */
+/** `{{request.path}}`, `{{request.origin}}`, `{{request.params.slug}}`, `{{request.query.page}}`. */
 export const request = defineContextValue({
   name: 'request',
   schema: null,
   private: false,
-  description: 'The request: path, url, params of the route and the query string (first value of each).',
+  description:
+    'The request: origin (scheme and host, for absolute URLs), path, url, params of the route and the query string (first value of each).',
 });
 
 /** `{{site.name}}`: the website answering this host. */

@@ -27,6 +27,7 @@ function firstValues(query: Record<string, string | string[] | undefined>): Reco
 /** The request as templates see it. */
 export function renderRequest(ctx: Ctx, params: Record<string, string>): RenderRequest {
   return {
+    origin: `${ctx.protocol}://${ctx.host}`,
     path: ctx.path,
     url: ctx.url,
     params,

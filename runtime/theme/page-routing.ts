@@ -5,8 +5,8 @@
 // outside lowercase letters, digits and `-` are never routed.
 import { PAGE_ROUTES, REQUIRED_PAGES } from './page-routes.js';
 
-/** Paths the server answers that are no theme page (the health checks). */
-export const SERVER_PATHS = ['/healthz', '/readyz'];
+/** Paths the server answers that are no theme page (the health checks, the sitemap and robots.txt). */
+export const SERVER_PATHS = ['/healthz', '/readyz', '/sitemap.xml', '/robots.txt'];
 
 /** Path prefixes that are no page: POST endpoints, assets, the dev server's own routes. */
 export const NON_PAGE_PREFIXES = ['/_post/', '/assets/', '/__storefront/'];

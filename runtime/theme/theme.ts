@@ -22,6 +22,8 @@ import { isTemplateName, listThemeFiles } from './files.js';
 
 /** The request as templates see it (`request.path`, `request.params.slug`, `request.query.page`). */
 export interface RenderRequest {
+  /** Scheme and host the visitor asked for (`https://shop.example.com`): absolute URLs (canonical, og:url). */
+  origin: string;
   path: string;
   url: string;
   params: Record<string, string>;

@@ -10,6 +10,8 @@ import { urlencodeHelper } from './urlencode.js';
 import { assetHelper } from './asset.js';
 import { andHelper, eqHelper, gtHelper, ltHelper, notHelper, orHelper } from './compare.js';
 import { dateHelper } from './date.js';
+import { jsonHelper } from './json.js';
+import { decimalHelper } from './decimal.js';
 
 export const THEME_HELPERS: HelperDefinition[] = [
   extendsHelper,
@@ -25,6 +27,8 @@ export const THEME_HELPERS: HelperDefinition[] = [
   gtHelper,
   ltHelper,
   dateHelper,
+  jsonHelper,
+  decimalHelper,
 ];
 
 /** Handlebars' own helpers that themes may use. */

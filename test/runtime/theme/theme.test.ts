@@ -11,7 +11,7 @@ const MINI = new URL('../../fixtures/themes/mini', import.meta.url).pathname;
 
 function input(over: Partial<RenderInput['request']> = {}): RenderInput {
   return {
-    request: { path: '/', url: '/', params: {}, query: {}, ...over },
+    request: { origin: 'http://shop.test', path: '/', url: '/', params: {}, query: {}, ...over },
     auth: GUEST_AUTH,
     csrfToken: 'tok',
     site: { name: 'Mini' },

@@ -54,6 +54,7 @@ describe('check-theme rule csp-compatibility', () => {
   it('accepts what the policy allows', () => {
     const src = [
       '<script type="application/ld+json">{"@type": "Product"}</script>',
+      '<script type="application/ld+json">{"name": {{json product.name}}, "url": {{json @root.request.origin product.url}}}</script>',
       '<script src="{{asset "js/a.js"}}" defer></script><script> </script>',
       '<img src="{{asset "logo.svg"}}" alt="" width="1" height="1"><img src="data:image/png;base64,xx" alt="">',
       '<a href="https://example.com/help">help</a><a href="/products">p</a>',
