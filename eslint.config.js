@@ -6,7 +6,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 // The layers, top to bottom. A file may import its own layer and those below, never one above.
-const DOMAINS = ['accounts', 'cart', 'checkout', 'orders', 'catalog', 'sites', 'sessions'];
+const DOMAINS = ['accounts', 'cart', 'checkout', 'orders', 'catalog', 'media', 'sites', 'sessions'];
 const INFRASTRUCTURE = [
   'config-error',
   'config',
@@ -19,6 +19,7 @@ const INFRASTRUCTURE = [
   'ids',
   'logger',
   'maintenance',
+  'media-urls',
   'metrics',
   'migrate',
   'money',

@@ -12,6 +12,7 @@ import {
 
 export interface CatalogSnapshot {
   siteName: string;
+  siteLocale: string;
   /** Listing pages of /products (no other query parameters), by page number. */
   listings: Map<number, ProductListing>;
   products: Map<string, ProductObject>;
@@ -43,7 +44,7 @@ export async function loadCatalogSnapshot(
       }
       if (page >= listing.total_pages) break;
     }
-    return { siteName: site.name, listings, products, pageSize };
+    return { siteName: site.name, siteLocale: site.locale, listings, products, pageSize };
   } finally {
     await db.destroy();
   }

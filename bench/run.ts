@@ -14,9 +14,10 @@
 // on failure and on Ctrl-C. Progress goes to stderr, the table to stdout.
 //
 // Scenarios (one module each under bench/scenarios/):
-//   products     GET /products and /products/<slug>: serve on SQLite and MySQL vs an in-memory
-//                ceiling (same theme + data, bare Koa + Handlebars); sessions rows before/after;
-//                peak RSS of serve
+//   products     GET /products and /products/<slug>, first visit and returning visitor: serve on
+//                SQLite and MySQL vs the STATIC ceiling (bare Koa sending serve's bytes) and the
+//                TEMPLATE ceiling (plain Handlebars, same data), measured in the same run; the
+//                engine's render vs plain Handlebars; sessions rows before/after; peak RSS of serve
 //   cart         cart/add + cart/get, one guest session per connection (MySQL)
 //   checkout     checkout/quote; place-order with distinct idempotency keys (MySQL)
 //   login        /products p99 with 10 logins/s at the default bcrypt cost vs without (MySQL)
@@ -31,6 +32,11 @@
 //   check-theme  check-theme on the starter theme and on 1,000 templates (bench/check-theme.ts)
 //   catalog-import  `catalog import` of a generated 10,000-variant CSV: first, again (no change), all
 //                prices changed (SQLite and MySQL; goal < 10 s each)
+//   lcp          Largest Contentful Paint of /products and a product page in headless Chromium (goal < 1 s)
+//   catalog-growth  /products page 1, a deep page and a product page at 1,000 / 10,000 / 100,000
+//                products (SQLite, catalog cache off); serve's peak RSS (goal < 200 MB)
+//   images       a cached 640 px WebP product image on serve vs the STATIC ceiling (bare Koa sending
+//                the same bytes); first-request (resize) times per format
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,6 +59,9 @@ import { devStartScenario } from './scenarios/dev-start.js';
 import { languageServerScenario } from './scenarios/language-server.js';
 import { checkThemeScenario } from './scenarios/check-theme.js';
 import { catalogImportScenario } from './scenarios/catalog-import.js';
+import { lcpScenario } from './scenarios/lcp.js';
+import { catalogGrowthScenario } from './scenarios/catalog-growth.js';
+import { imagesScenario } from './scenarios/images.js';
 
 const SCENARIOS: Scenario[] = [
   catalogScenario,
@@ -67,6 +76,9 @@ const SCENARIOS: Scenario[] = [
   languageServerScenario,
   checkThemeScenario,
   catalogImportScenario,
+  catalogGrowthScenario,
+  imagesScenario,
+  lcpScenario,
 ];
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

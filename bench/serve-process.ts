@@ -13,6 +13,8 @@ export interface ServeOptions {
   databaseUrl: string;
   workers?: number;
   trustProxy?: boolean;
+  /** More `serve` flags (e.g. --catalog-cache-ms 0). */
+  extraArgs?: string[];
 }
 
 /** The environment of a child server: this one's, minus everything that would change its defaults. */
@@ -38,6 +40,7 @@ export async function startServe(t: Teardown, o: ServeOptions): Promise<ChildSer
   const args = [BIN, 'serve', '--host', '127.0.0.1', '--port', String(port), '--database', o.databaseUrl];
   if (o.workers && o.workers > 1) args.push('--workers', String(o.workers));
   if (o.trustProxy) args.push('--trust-proxy');
+  if (o.extraArgs) args.push(...o.extraArgs);
   const server = await spawnServer(t, {
     label: `storefront serve${o.workers && o.workers > 1 ? ` --workers ${o.workers}` : ''}`,
     command: process.execPath,

@@ -31,3 +31,14 @@ export async function newVisitor(
   }
   return { browser, cookies: browser.cookies, token };
 }
+
+/**
+ * The Cookie header a browser sends back after its first GET of path (every Set-Cookie of that
+ * response), for the "returning visitor" runs; an empty object when the response set none.
+ */
+export async function firstResponseCookies(baseUrl: string, path: string): Promise<Record<string, string>> {
+  const res = await fetch(baseUrl + path, { redirect: 'manual' });
+  await res.arrayBuffer();
+  const pairs = res.headers.getSetCookie().map((c) => c.split(';', 1)[0]);
+  return pairs.length ? { cookie: pairs.join('; ') } : {};
+}

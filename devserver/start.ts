@@ -209,6 +209,15 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     settled: () => watcher?.idle() ?? Promise.resolve(),
   });
 
+  // A {{t "key"}} no locale file has renders the key: say so once per key, locale and place until the next change.
+  theme.onMissingTranslation = (key, locale, where) => {
+    const at = where.file ? `${where.file}${where.line ? `:${where.line}` : ''}` : 'a template';
+    const message = `warning: ${at}: translation "${key}" is in no locale file for ${locale}: the key itself is shown`;
+    if (printed.has(message)) return;
+    printed.add(message);
+    say(color ? `\x1b[33m${message}\x1b[39m` : message);
+  };
+
   // Typed templates: the type checker's findings are warnings (terminal and browser panel); they
   // never block a render. Recomputed after every template save.
   let warnings = themeWarnings(theme);
@@ -236,6 +245,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       if (!isInside(themeDir, file)) continue;
       const kind = theme.reloadFile(file);
       if (kind === 'template') {
+        templates.push(displayPath(file, themeDir));
+        reload = true;
+      } else if (kind === 'locale') {
+        // A saved translation file changes the text of every page; its errors are printed below like a template's.
         templates.push(displayPath(file, themeDir));
         reload = true;
       } else if (kind === 'asset') {

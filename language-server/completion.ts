@@ -1,13 +1,15 @@
 // Completion: fields after `product.` (the type checker's own scope resolution, pathTypes), names
 // at the head of a path (block parameters, `this`'s fields, the page scope, helpers with a snippet
 // of their usage line), data calls with their arguments, partial names after `{{> `, layout names
-// inside `{{#extends "`, asset paths inside `{{asset "`.
+// inside `{{#extends "`, asset paths inside `{{asset "`, translation keys inside `{{t "` (with the
+// default locale's text).
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver';
 import { KNOWN_HELPERS, THEME_HELPERS } from '../runtime/theme/helpers/index.js';
 import type { TemplateObjects } from '../runtime/theme/objects.js';
 import type { ThemeSources } from '../runtime/theme/lint/theme-files.js';
 import { pathTypes, types, type TypeContext } from '../runtime/theme/types/index.js';
 import { themeTypes, tryParse } from './documents.js';
+import { isLocalePath, Translations } from '../runtime/theme/locales.js';
 
 type Type = types.Type;
 
@@ -16,6 +18,7 @@ export type CompletionSite =
   | { kind: 'partial'; typed: string }
   | { kind: 'layout'; typed: string }
   | { kind: 'asset'; typed: string }
+  | { kind: 'translation'; typed: string }
   | { kind: 'path'; token: string; start: number }
   | null;
 
@@ -30,6 +33,8 @@ export function completionSite(text: string, offset: number): CompletionSite {
   if (m) return { kind: 'layout', typed: m[1] };
   m = /\basset\s+"([^"]*)$/.exec(before);
   if (m) return { kind: 'asset', typed: m[1] };
+  m = /(?:^\{\{~?|\()\s*t\s+"([^"]*)$/.exec(before);
+  if (m) return { kind: 'translation', typed: m[1] };
   if (/"[^"]*$/.test(before.replace(/"[^"]*"/g, ''))) return null; // inside another string
   m = /[@\w./-]*$/.exec(before)!;
   return { kind: 'path', token: m[0], start: offset - m[0].length };
@@ -142,6 +147,30 @@ function registryItems(token: string, context: TypeContext): CompletionItem[] {
   return declared?.schema ? fieldItems(context.schemas.type(declared.schema), context) : [];
 }
 
+/** The default locale's keys, each with its text (a plural's `other` form) as the detail. */
+function translationItems(files: ThemeSources, paths: string[]): CompletionItem[] {
+  const sources = paths.filter(isLocalePath).map((file) => ({
+    file,
+    source: typeof files[file] === 'string' ? files[file] : Buffer.from(files[file]).toString('utf8'),
+  }));
+  const defaults = new Translations(sources).defaultFile;
+  if (!defaults) return [];
+  return [...defaults.messages].map(([key, message]) => {
+    const text = typeof message === 'string' ? message : (message.other ?? '');
+    return {
+      label: key,
+      kind: CompletionItemKind.Text,
+      detail: text,
+      documentation:
+        typeof message === 'string'
+          ? `${defaults.file}: ${text}`
+          : `${defaults.file} (plural, by count=): ${Object.entries(message)
+              .map(([category, t]) => `${category}: ${t}`)
+              .join('; ')}`,
+    };
+  });
+}
+
 /** Completion items at offset of a template (file is theme-relative) in its theme's sources. */
 export function complete(
   files: ThemeSources,
@@ -166,6 +195,7 @@ export function complete(
     return paths
       .filter((p) => p.startsWith('assets/'))
       .map((p) => ({ label: p.slice('assets/'.length), kind: CompletionItemKind.File }));
+  if (site.kind === 'translation') return translationItems(files, paths);
 
   // A path: the token up to its last segment, then a placeholder the checker resolves like any field.
   const cut = Math.max(site.token.lastIndexOf('.'), site.token.lastIndexOf('/'));

@@ -17,6 +17,7 @@ import { bodyParser } from './http/body.js';
 import { postRoutes } from './http/post-routes.js';
 import { notFoundPage, pageRoutes } from './http/pages.js';
 import { seoRoutes } from './http/seo.js';
+import { mediaRoutes } from './http/media.js';
 
 /** Builds the storefront app from its dependencies. */
 export function createApp(
@@ -28,7 +29,7 @@ export function createApp(
   app.silent = true; // errors are logged by errorHandler, once, as JSON
   const posts = postRoutes(deps);
 
-  app.use(requestLog(options.log === undefined ? (line) => process.stdout.write(`${line}\n`) : options.log));
+  app.use(requestLog(options.log)); // default: buffered stdout, flushed on shutdown
   app.use(requestMetrics());
   app.use(
     errorHandler(deps.hooks.renderHtmlError ?? plainHtmlError, {
@@ -41,6 +42,7 @@ export function createApp(
   app.use(httpsOnly(!deps.plainHttpAllowed));
   app.use(assetRoutes(deps.theme));
   app.use(siteResolver(deps.db));
+  app.use(mediaRoutes(deps.media)); // /media/…: per site, no session, immutable
   app.use(seoRoutes(deps)); // /sitemap.xml, /robots.txt: per site, no session, publicly cacheable
   app.use(privateWhenCookiesSet());
   app.use(sessionMiddleware(app, deps.db));

@@ -8,6 +8,7 @@ import { Csrf } from './http/csrf.js';
 import { Theme } from './theme/theme.js';
 import { TEMPLATE_OBJECTS } from './template-objects.js';
 import { CatalogReader } from './catalog/service.js';
+import { MediaService } from './media/service.js';
 import { TemplateError } from './theme/errors.js';
 import { loadFixtures } from './fixtures/load.js';
 import { seedFixtures } from './fixtures/seed.js';
@@ -60,7 +61,9 @@ export async function bootstrap(
   const readDb = config.databaseReadUrl ? createDb(config.databaseReadUrl, dbOptions) : db;
   watchPool('primary', db);
   if (readDb !== db) watchPool('replica', readDb);
+  let media: MediaService | null = null;
   const close = async () => {
+    media?.close();
     unwatchPool('primary', db);
     if (readDb !== db) unwatchPool('replica', readDb);
     await db.destroy();
@@ -82,6 +85,7 @@ export async function bootstrap(
       if (errors.length) throw new ThemeLoadError(errors);
     }
     const plainHttpAllowed = mode === 'dev' || config.allowHttp || isLoopbackHost(config.host);
+    media = new MediaService(readDb, { cacheBytes: config.mediaCacheMb * 1024 * 1024 });
     const deps: AppDeps = {
       config,
       mode,
@@ -89,6 +93,7 @@ export async function bootstrap(
       readDb,
       // dev shows fixture and database edits on the next reload, so it never reuses catalog objects
       catalog: new CatalogReader(readDb, mode === 'dev' ? 0 : config.catalogCacheMs),
+      media,
       theme: () => theme,
       csrf: new Csrf(keys),
       plainHttpAllowed,

@@ -38,6 +38,8 @@ export interface Config {
   hashQueue: number;
   /** Log what knex reports as errors to stderr (STOREFRONT_DEBUG). */
   debug: boolean;
+  /** Disk each process may use for resized product images (STOREFRONT_MEDIA_CACHE_MB). */
+  mediaCacheMb: number;
 }
 
 /** The command-line flags that feed the Config (commander hands them over as strings). */
@@ -72,6 +74,8 @@ export const DEFAULT_METRICS_PORT = 9464;
  * traffic. `storefront dev` uses 4: its accounts are demo data in memory.
  */
 export const DEFAULT_BCRYPT_COST = 10;
+/** Resized images kept on each process's local disk; the originals are in the database. */
+export const DEFAULT_MEDIA_CACHE_MB = 256;
 
 /** Password hashing threads when none are configured: one core fewer than the machine has, 1–4. */
 export function defaultHashThreads(): number {
@@ -190,6 +194,13 @@ export function loadConfig(
     100000,
   );
 
+  const mediaCacheMb = parseIntInRange(
+    'STOREFRONT_MEDIA_CACHE_MB',
+    pick<string | number>(undefined, env.STOREFRONT_MEDIA_CACHE_MB, DEFAULT_MEDIA_CACHE_MB),
+    8,
+    1000000,
+  );
+
   return {
     databaseUrl,
     databaseUrlSource,
@@ -211,6 +222,7 @@ export function loadConfig(
     hashThreads,
     hashQueue,
     debug: parseBoolean('STOREFRONT_DEBUG', env.STOREFRONT_DEBUG ?? ''),
+    mediaCacheMb,
   };
 }
 

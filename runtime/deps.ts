@@ -4,6 +4,7 @@ import type { CatalogReader } from './catalog/service.js';
 import type { Config } from './config.js';
 import type { Db } from './db.js';
 import type { Csrf } from './http/csrf.js';
+import type { MediaService } from './media/service.js';
 import type { HtmlErrorRenderer } from './http/error-handler.js';
 import type { AppState } from './http/state.js';
 import type { ObjectInspector, Theme } from './theme/theme.js';
@@ -30,6 +31,8 @@ export interface AppDeps {
   readDb: Db;
   /** The `products` template object's calls, on readDb, cached briefly (never in dev). */
   catalog: CatalogReader;
+  /** Product images: originals on readDb, derivatives cached on this process's disk. */
+  media: MediaService;
   /** The current theme (dev swaps files in it as they change). */
   theme: () => Theme;
   csrf: Csrf;

@@ -7,6 +7,18 @@ export function newId(): string {
   return randomUUID();
 }
 
+// Request ids: a random prefix per process and a counter. Unique like a UUID (48 random bits tell
+// processes and restarts apart; the counter never repeats within one), without a random draw
+// per request on the hot path.
+const REQUEST_ID_PREFIX = `${randomBytes(6).toString('base64url')}-`;
+let requestCounter = 0;
+
+/** A new request id (X-Request-Id), unique across processes and restarts. */
+export function newRequestId(): string {
+  requestCounter++;
+  return REQUEST_ID_PREFIX + requestCounter.toString(36).padStart(6, '0');
+}
+
 /** A UUID (version 5 layout, SHA-1) derived from a namespace UUID and a name. */
 export function stableId(namespace: string, name: string): string {
   const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');

@@ -35,3 +35,63 @@ export function setLogSink(next: (line: string) => void): (line: string) => void
 export function log(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
   sink(`${JSON.stringify({ time: new Date().toISOString(), level, message: redact(message), ...fields })}\n`);
 }
+
+const buffers = new Set<BufferedLines>();
+let exitHookInstalled = false;
+
+/**
+ * Log lines gathered and handed to `out` as one string per batch: a synchronous write per request
+ * line cost about a tenth of a busy server's CPU. A batch goes out after maxDelayMs, or at once when
+ * it reaches maxBytes; flushLogs() (shutdown, process exit) writes what is left, so a clean stop
+ * loses no line.
+ */
+export class BufferedLines {
+  private lines: string[] = [];
+  private bytes = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly out: (text: string) => void,
+    private readonly maxDelayMs = 20,
+    private readonly maxBytes = 64 * 1024,
+  ) {
+    buffers.add(this);
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.once('exit', flushLogs);
+    }
+  }
+
+  /** Queues one line (without its newline). */
+  push(line: string): void {
+    this.lines.push(line);
+    this.bytes += line.length + 1;
+    if (this.bytes >= this.maxBytes) this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.maxDelayMs).unref();
+  }
+
+  /** Writes every queued line now, in order, in one call of `out`. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.lines.length === 0) return;
+    const text = `${this.lines.join('\n')}\n`;
+    this.lines = [];
+    this.bytes = 0;
+    this.out(text);
+  }
+}
+
+let stdoutLines: BufferedLines | null = null;
+
+/** The request log's default destination: stdout, one buffered write per batch of lines. */
+export function bufferedStdout(): (line: string) => void {
+  stdoutLines ??= new BufferedLines((text) => process.stdout.write(text));
+  const lines = stdoutLines;
+  return (line) => lines.push(line);
+}
+
+/** Writes every buffered log line now (called on shutdown before the process exits). */
+export function flushLogs(): void {
+  for (const b of buffers) b.flush();
+}

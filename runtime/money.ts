@@ -16,30 +16,35 @@ export interface Money {
   formatted: string;
 }
 
+/** The locale money is formatted in when the caller names none (a site's default locale). */
+export const DEFAULT_MONEY_LOCALE = 'en';
+
 interface CurrencyFormat {
   formatter: Intl.NumberFormat;
   /** 10 ** minor-unit digits: 100 for EUR, 1 for JPY. */
   divisor: number;
 }
 
-// resolvedOptions() builds a fresh object on every call and showed up at ~8% of a catalog render's
-// CPU, so each currency's formatter and digits are worked out once.
+// Building an Intl.NumberFormat costs ~50 µs and resolvedOptions() builds a fresh object on every
+// call (it showed up at ~8% of a catalog render's CPU), so each (locale, currency) pair is worked out
+// once. Locales come from the sites table (a handful), currencies from ISO 4217: the map stays small.
 const formats = new Map<string, CurrencyFormat>();
 
-function formatOf(currency: string): CurrencyFormat {
-  let f = formats.get(currency);
+function formatOf(currency: string, locale: string): CurrencyFormat {
+  const key = `${locale}|${currency}`;
+  let f = formats.get(key);
   if (!f) {
-    const formatter = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
+    const formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
     const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
     f = { formatter, divisor: 10 ** digits };
-    formats.set(currency, f);
+    formats.set(key, f);
   }
   return f;
 }
 
-/** Builds the money object for an amount in minor units. */
-export function money(amount: number, currency: string): Money {
-  const f = formatOf(currency);
+/** Builds the money object for an amount in minor units, formatted for a locale (`fr`: "12,50 €"). */
+export function money(amount: number, currency: string, locale: string = DEFAULT_MONEY_LOCALE): Money {
+  const f = formatOf(currency, locale);
   return { amount, currency, formatted: f.formatter.format(amount / f.divisor) };
 }
 
@@ -53,5 +58,5 @@ export function isKnownCurrency(currency: string): boolean {
 
 /** Digits of the currency's minor unit: 2 for EUR, 0 for JPY, 3 for KWD. */
 export function minorDigits(currency: string): number {
-  return Math.log10(formatOf(currency).divisor);
+  return Math.log10(formatOf(currency, DEFAULT_MONEY_LOCALE).divisor);
 }

@@ -3,6 +3,7 @@ import { UserError } from './user-error.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type Koa from 'koa';
+import { flushLogs } from './logger.js';
 
 /** A listening server and how to stop it. */
 export interface RunningServer {
@@ -103,15 +104,22 @@ export async function listen(app: Koa<never> | Koa, host: string, port: number):
   };
 }
 
-/** Calls stop once on SIGTERM/SIGINT; a second signal exits at once. */
+/**
+ * Calls stop once on SIGTERM/SIGINT, then writes the buffered log lines (the requests answered
+ * during the drain included) and exits; a second signal exits at once, still flushing.
+ */
 export function onShutdownSignal(stop: (signal: string) => Promise<void>): void {
   let stopping = false;
+  const exit = (code: number) => {
+    flushLogs();
+    process.exit(code);
+  };
   const handler = (signal: string) => {
-    if (stopping) process.exit(1);
+    if (stopping) exit(1);
     stopping = true;
     stop(signal).then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => exit(0),
+      () => exit(1),
     );
   };
   process.once('SIGTERM', () => handler('SIGTERM'));

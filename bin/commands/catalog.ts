@@ -1,6 +1,7 @@
 // storefront catalog import FILE [--site HOST] [--dry-run] [--archive-missing] [--json]
 // storefront catalog export [--format csv|json] [--site HOST] [--output FILE]
 import { writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, note, printJson, siteOf, withDatabase } from '../cli-kit.js';
 
@@ -75,7 +76,7 @@ export function registerCatalog(program: Command): void {
           const verb = report.dry_run ? 'would be ' : '';
           for (const line of report.notes) console.log(`note: ${line}`);
           console.log(
-            `${report.dry_run ? 'Dry run, nothing written' : `Imported into ${where}`}: products ${p.created} ${verb}created, ${p.updated} ${verb}updated, ${p.unchanged} unchanged, ${p.archived} ${verb}archived; variants ${v.created} ${verb}created, ${v.updated} ${verb}updated, ${v.unchanged} unchanged.`,
+            `${report.dry_run ? 'Dry run, nothing written' : `Imported into ${where}`}: products ${p.created} ${verb}created, ${p.updated} ${verb}updated, ${p.unchanged} unchanged, ${p.archived} ${verb}archived; variants ${v.created} ${verb}created, ${v.updated} ${verb}updated, ${v.unchanged} unchanged; images ${report.images.stored} ${verb}stored, ${report.images.galleries_changed} galler${report.images.galleries_changed === 1 ? 'y' : 'ies'} ${verb}changed.`,
           );
         },
         { quiet: opts.json },
@@ -87,19 +88,33 @@ export function registerCatalog(program: Command): void {
     .description('write the site’s catalog (archived products left out) as CSV or JSON that imports back')
     .option('--format <format>', 'csv or json', 'csv')
     .option('--site <host>', 'host of the site (default: the default site)')
-    .option('--output <file>', 'file to write (default: stdout)')
+    .option('--output <file>', 'file to write, with the images in images/ beside it (default: stdout)')
     .option('--database <url>', 'database URL (default: $DATABASE_URL, else sqlite:./storefront.sqlite)')
     .addHelpText('after', '\nExample:\n  $ storefront catalog export --format csv --output products.csv')
     .action(async (opts: { format: string; site?: string; output?: string; database?: string }) => {
       const format = formatOption(opts.format) ?? 'csv';
       const { assertMigrated } = await import('../../runtime/migrate.js');
-      const { exportCatalog } = await import('../../runtime/catalog/export.js');
+      const { exportCatalog, ExportNeedsDirectory } = await import('../../runtime/catalog/export.js');
       await withDatabase(
         { database: opts.database },
         async (db) => {
           await assertMigrated(db);
           const site = await siteOf(db, opts.site);
-          const content = await exportCatalog(db, site.id, format);
+          let content: string;
+          try {
+            // The originals go beside the file, where its relative image paths point.
+            content = await exportCatalog(
+              db,
+              site.id,
+              format,
+              opts.output ? dirname(opts.output) : undefined,
+            );
+          } catch (err) {
+            if (!(err instanceof ExportNeedsDirectory)) throw err;
+            throw new CliError(
+              'the catalog has images: use --output FILE (they are written to images/ beside it)',
+            );
+          }
           if (!opts.output) {
             // `catalog export | head`: the reader left; that is not a failure.
             process.stdout.on('error', (err: NodeJS.ErrnoException) => {

@@ -21,6 +21,12 @@ import * as m20261123100200 from './20261123100200_add_accounts_session_generati
 import * as m20261123110000 from './20261123110000_money_columns_bigint.js';
 import * as m20261123120000 from './20261123120000_add_variants_stock.js';
 import * as m20261123120100 from './20261123120100_add_products_archived_at.js';
+import * as m20261123130000 from './20261123130000_add_sites_locale.js';
+import * as m20261123140000 from './20261123140000_create_media.js';
+import * as m20261123140100 from './20261123140100_create_media_chunks.js';
+import * as m20261123140200 from './20261123140200_create_product_images.js';
+import * as m20261123140300 from './20261123140300_add_variants_image_hash.js';
+import * as m20261123150000 from './20261123150000_add_products_listing_index.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,6 +54,12 @@ const migrations: Array<[string, Migration]> = [
   ['20261123110000_money_columns_bigint', m20261123110000],
   ['20261123120000_add_variants_stock', m20261123120000],
   ['20261123120100_add_products_archived_at', m20261123120100],
+  ['20261123130000_add_sites_locale', m20261123130000],
+  ['20261123140000_create_media', m20261123140000],
+  ['20261123140100_create_media_chunks', m20261123140100],
+  ['20261123140200_create_product_images', m20261123140200],
+  ['20261123140300_add_variants_image_hash', m20261123140300],
+  ['20261123150000_add_products_listing_index', m20261123150000],
 ];
 
 /** knex MigrationSource over the static list above. */

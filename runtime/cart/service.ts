@@ -24,6 +24,7 @@ import type { Site } from '../sites/store.js';
 import { HttpError } from '../errors.js';
 import { assertWithinOrderLimit, computeTotals } from '../checkout/pricing.js';
 import { cartObject } from './template.js';
+import { DEFAULT_MONEY_LOCALE } from '../money.js';
 import {
   cartIdForSession,
   cartLinesForSession,
@@ -63,7 +64,7 @@ export interface CartResponse {
   Subtotal: number | null;
   /** The cart's currency (the site's for an empty cart); null when lines mix currencies. */
   Currency: string | null;
-  /** Sum of all lines' quantities. */
+  /** Sum of the available lines' quantities (the lines Subtotal counts). */
   ItemCount: number;
 }
 
@@ -106,7 +107,8 @@ export function parseQuantity(
 
 /** The endpoints' body for a cart's lines. */
 export function cartResponse(lines: CartLineRow[], siteCurrency: string): CartResponse {
-  const cart = cartObject(lines);
+  // Only the amounts are sent (no formatted text), so the locale does not matter here.
+  const cart = cartObject(lines, DEFAULT_MONEY_LOCALE);
   return {
     Items: cart.items.map((item) => ({
       variant_id: item.variant_id,

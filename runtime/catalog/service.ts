@@ -1,8 +1,10 @@
 // The `products` template object: products.paginate and products.find.
 import type { Db } from '../db.js';
-import { money, type Money } from '../money.js';
+import { DEFAULT_MONEY_LOCALE, money, type Money } from '../money.js';
 import { clampLimit, clampPage, paging, type Paging } from '../paging.js';
+import type { ImageObject } from '../media/objects.js';
 import { TtlCache } from './cache.js';
+import { productImages } from './images.js';
 import { pageOfProducts, productBySlug, variantsOf, type ProductRow, type VariantRow } from './store.js';
 
 export interface VariantObject {
@@ -11,6 +13,8 @@ export interface VariantObject {
   name: string;
   price: Money;
   available: boolean;
+  /** Its own image, or empty (then themes show the product's). */
+  images: ImageObject[];
 }
 
 /** A product as templates see it. */
@@ -24,6 +28,7 @@ export interface ProductObject {
   price: Money;
   available: boolean;
   variants: VariantObject[];
+  images: ImageObject[];
 }
 
 /** A page of products with its navigation. */
@@ -33,15 +38,21 @@ export interface ProductListing extends Paging {
 
 export const DEFAULT_PAGE_SIZE = 12;
 
-function toProduct(row: ProductRow, variants: VariantRow[]): ProductObject {
+function toProduct(
+  row: ProductRow,
+  variants: VariantRow[],
+  images: ImageObject[],
+  locale: string,
+): ProductObject {
   const vs = variants.map((v) => ({
     id: v.id,
     sku: v.sku,
     name: v.name,
-    price: money(v.price_minor, v.currency),
+    price: money(v.price_minor, v.currency, locale),
     // A tracked stock of 0 makes the variant unavailable; the count itself is not shown to themes
     // (it is cached for a couple of seconds, and a shop may not want to publish it).
     available: Boolean(v.available) && (v.stock == null || v.stock > 0),
+    images: v.image_hash ? images.filter((img) => img.id === v.image_hash).slice(0, 1) : [],
   }));
   const cheapest = vs.reduce<VariantObject | null>(
     (min, v) => (!min || v.price.amount < min.price.amount ? v : min),
@@ -54,9 +65,10 @@ function toProduct(row: ProductRow, variants: VariantRow[]): ProductObject {
     description: row.description,
     category: row.category,
     url: `/products/${encodeURIComponent(row.slug)}`,
-    price: cheapest?.price ?? money(0, 'EUR'),
+    price: cheapest?.price ?? money(0, 'EUR', locale),
     available: vs.some((v) => v.available),
     variants: vs,
+    images,
   };
 }
 
@@ -67,7 +79,13 @@ export interface ProductPage {
 }
 
 /** Loads products `(page-1)*perPage …` with their variants: three queries whatever the page size. */
-async function loadProductPage(db: Db, siteId: string, perPage: number, page: number): Promise<ProductPage> {
+async function loadProductPage(
+  db: Db,
+  siteId: string,
+  perPage: number,
+  page: number,
+  locale: string,
+): Promise<ProductPage> {
   const { rows, total } = await pageOfProducts(db, siteId, perPage, (page - 1) * perPage);
   const variants = await variantsOf(
     db,
@@ -80,15 +98,32 @@ async function loadProductPage(db: Db, siteId: string, perPage: number, page: nu
     if (list) list.push(v);
     else byProduct.set(v.product_id, [v]);
   }
-  return { items: rows.map((r) => toProduct(r, byProduct.get(r.id) ?? [])), total };
+  const images = await productImages(
+    db,
+    siteId,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => toProduct(r, byProduct.get(r.id) ?? [], images.get(r.id) ?? [], locale)),
+    total,
+  };
 }
 
 /** One product of a site by slug with its variants, read from the database, or null. */
-async function findProduct(db: Db, siteId: string, slug: string): Promise<ProductObject | null> {
+async function findProduct(
+  db: Db,
+  siteId: string,
+  slug: string,
+  locale: string,
+): Promise<ProductObject | null> {
   if (!slug || slug.length > 190) return null;
   const row = await productBySlug(db, siteId, slug);
   if (!row) return null;
-  return toProduct(row, await variantsOf(db, siteId, [row.id]));
+  const [variants, images] = await Promise.all([
+    variantsOf(db, siteId, [row.id]),
+    productImages(db, siteId, [row.id]),
+  ]);
+  return toProduct(row, variants, images.get(row.id) ?? [], locale);
 }
 
 /** Freezes a plain object graph: a cached object that a render tried to change would throw. */
@@ -117,24 +152,27 @@ export class CatalogReader {
     this.products = new TtlCache(cacheMs);
   }
 
-  /** products.paginate; the navigation links are built for this request, never cached. */
+  /** products.paginate, prices formatted for locale; the navigation links are built for this request, never cached. */
   async paginate(
     siteId: string,
     args: { limit?: number; page?: number },
     request: { path: string; query: Record<string, string> },
+    locale: string = DEFAULT_MONEY_LOCALE,
   ): Promise<ProductListing> {
     const perPage = clampLimit(args.limit, DEFAULT_PAGE_SIZE);
     const page = clampPage(args.page);
-    const { items, total } = await this.pages.get(`${siteId}\n${perPage}\n${page}`, () =>
-      loadProductPage(this.db, siteId, perPage, page).then(deepFreeze),
+    const { items, total } = await this.pages.get(`${siteId}\n${locale}\n${perPage}\n${page}`, () =>
+      loadProductPage(this.db, siteId, perPage, page, locale).then(deepFreeze),
     );
     return { items, ...paging(page, perPage, total, request) };
   }
 
-  /** products.find: one product by slug, or null. */
-  find(siteId: string, slug: string): Promise<ProductObject | null> {
+  /** products.find: one product by slug with prices formatted for locale, or null. */
+  find(siteId: string, slug: string, locale: string = DEFAULT_MONEY_LOCALE): Promise<ProductObject | null> {
     if (!slug || slug.length > 190) return Promise.resolve(null);
-    return this.products.get(`${siteId}\n${slug}`, () => findProduct(this.db, siteId, slug).then(deepFreeze));
+    return this.products.get(`${siteId}\n${locale}\n${slug}`, () =>
+      findProduct(this.db, siteId, slug, locale).then(deepFreeze),
+    );
   }
 
   /** Drops every cached page and product (dev after a fixture change; tests). */

@@ -19,10 +19,22 @@ export interface VariantRow {
   available: boolean | number;
   /** Units left; null when not tracked. Templates see only `available` (false at 0), never the count. */
   stock: number | null;
+  /** The variant's own image (a media hash among its product's images), or null. */
+  image_hash: string | null;
 }
 
 const PRODUCT_COLUMNS = ['id', 'slug', 'name', 'description', 'category'];
-const VARIANT_COLUMNS = ['id', 'product_id', 'sku', 'name', 'price_minor', 'currency', 'available', 'stock'];
+const VARIANT_COLUMNS = [
+  'id',
+  'product_id',
+  'sku',
+  'name',
+  'price_minor',
+  'currency',
+  'available',
+  'stock',
+  'image_hash',
+];
 
 /** One page of the live (not archived) products of a site in catalog order, and the total count. */
 export async function pageOfProducts(
@@ -31,14 +43,22 @@ export async function pageOfProducts(
   limit: number,
   offset: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
+  // A deferred join: the page's ids come from the covering index products_listing_index (OFFSET
+  // skips index entries, not rows), then only those rows are read, so a deep page costs about what
+  // the first does.
+  const page = db('products')
+    .where({ site_id: siteId })
+    .whereNull('archived_at')
+    .orderBy([{ column: 'position' }, { column: 'id' }])
+    .limit(limit)
+    .offset(offset)
+    .select('id')
+    .as('page');
   const [rows, count] = await Promise.all([
-    db('products')
-      .where({ site_id: siteId })
-      .whereNull('archived_at')
-      .orderBy([{ column: 'position' }, { column: 'id' }])
-      .limit(limit)
-      .offset(offset)
-      .select(PRODUCT_COLUMNS),
+    db('products as p')
+      .join(page, 'p.id', 'page.id')
+      .orderBy([{ column: 'p.position' }, { column: 'p.id' }])
+      .select(PRODUCT_COLUMNS.map((c) => `p.${c}`)),
     db('products').where({ site_id: siteId }).whereNull('archived_at').count({ n: '*' }).first(),
   ]);
   return { rows: rows as ProductRow[], total: Number((count as { n: number | string } | undefined)?.n ?? 0) };

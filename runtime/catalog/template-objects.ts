@@ -9,6 +9,8 @@ export interface CatalogScope {
   siteId: string;
   request: RenderRequest;
   catalog: CatalogReader;
+  /** The site's locale: prices are formatted for it. */
+  locale: string;
 }
 
 /** `(products.paginate limit=12)`: a page of the site's available products (page from ?page= unless given). */
@@ -27,6 +29,7 @@ export const productsPaginate = defineDataCall<CatalogScope>({
         page: (args.page as number | undefined) ?? pageFromQuery(scope.request.query),
       },
       scope.request,
+      scope.locale,
     ),
 });
 
@@ -38,5 +41,5 @@ export const productsFind = defineDataCall<CatalogScope>({
   schema: 'product',
   private: false,
   description: 'One product by its slug, with its variants; null when there is none.',
-  run: (scope, args) => scope.catalog.find(scope.siteId, String(args.slug ?? '')),
+  run: (scope, args) => scope.catalog.find(scope.siteId, String(args.slug ?? ''), scope.locale),
 });

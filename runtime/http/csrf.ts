@@ -1,6 +1,9 @@
 // CSRF protection, OWASP's signed double-submit pattern: a random secret in a signed HttpOnly
-// cookie; page tokens are random-salted HMACs of it; checking needs no database read.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// cookie; a page token is the HMAC of it under a server key, masked with a fresh random pad per
+// response (so no two responses carry the same bytes: BREACH); checking needs no database read.
+// The HMAC of a secret is computed once and remembered; the pads come from a pooled random buffer:
+// a page costs no HMAC and no random draw of its own.
+import { createHmac, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import { HttpError } from '../errors.js';
 import type { AppState } from './state.js';
@@ -8,11 +11,55 @@ import type { AppState } from './state.js';
 export const CSRF_COOKIE = 'sf_csrf';
 type Ctx = Koa.ParameterizedContext<AppState>;
 
+const MAC_BYTES = 32;
+// 128 pads per refill, as node's randomUUID does for its own random bytes.
+const pool = Buffer.alloc(MAC_BYTES * 128);
+let poolOffset = pool.length;
+
+/** MAC_BYTES fresh random bytes (a copy: the pool is refilled in place). */
+function randomPad(): Buffer {
+  if (poolOffset >= pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const pad = Buffer.from(pool.subarray(poolOffset, poolOffset + MAC_BYTES));
+  pool.fill(0, poolOffset, poolOffset + MAC_BYTES); // a pad is used once, then forgotten
+  poolOffset += MAC_BYTES;
+  return pad;
+}
+
+function xor(a: Buffer, b: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] ^ b[i];
+  return out;
+}
+
+/** HMACs of recent secrets under the signing key; bounded, the oldest entry leaves first. */
+const MAC_CACHE_SIZE = 10_000;
+
 /** Signs and checks CSRF tokens with the server keys (the first signs, every key verifies). */
 export class Csrf {
+  private macs = new Map<string, Buffer>();
+
   constructor(private readonly keys: string[]) {}
 
-  private mac(key: string, secret: string, salt: string): Buffer {
+  private mac(key: string, secret: string): Buffer {
+    return createHmac('sha256', key).update(`csrf.${secret}`).digest();
+  }
+
+  /** The signing key's HMAC of a secret, computed once per secret while it stays in the cache. */
+  private signingMac(secret: string): Buffer {
+    let mac = this.macs.get(secret);
+    if (!mac) {
+      mac = this.mac(this.keys[0], secret);
+      if (this.macs.size >= MAC_CACHE_SIZE) this.macs.delete(this.macs.keys().next().value!);
+      this.macs.set(secret, mac);
+    }
+    return mac;
+  }
+
+  /** Tokens of the previous format (salt.HMAC(secret.salt)), still on pages rendered before an upgrade. */
+  private legacyMac(key: string, secret: string, salt: string): Buffer {
     return createHmac('sha256', key).update(`${secret}.${salt}`).digest();
   }
 
@@ -37,8 +84,8 @@ export class Csrf {
     let secret = ctx.state.csrfSecret ?? this.readSecret(ctx);
     if (!secret) secret = this.rotate(ctx, false);
     ctx.state.csrfSecret = secret;
-    const salt = randomBytes(12).toString('base64url');
-    return `${salt}.${this.mac(this.keys[0], secret, salt).toString('base64url')}`;
+    const pad = randomPad();
+    return `${pad.toString('base64url')}.${xor(pad, this.signingMac(secret)).toString('base64url')}`;
   }
 
   /** Replaces the secret (login, logout); returns the new one. Old tokens stop working. */
@@ -55,16 +102,14 @@ export class Csrf {
     if (!secret || typeof token !== 'string' || token.length > 200) return false;
     const [salt, mac, extra] = token.split('.');
     if (!salt || !mac || extra !== undefined) return false;
-    let given: Buffer;
-    try {
-      given = Buffer.from(mac, 'base64url');
-    } catch {
-      return false;
+    const given = Buffer.from(mac, 'base64url');
+    const pad = Buffer.from(salt, 'base64url');
+    if (given.length !== MAC_BYTES) return false;
+    if (pad.length === MAC_BYTES) {
+      const unmasked = xor(pad, given);
+      return this.keys.some((key) => timingSafeEqual(unmasked, this.mac(key, secret)));
     }
-    return this.keys.some((key) => {
-      const expected = this.mac(key, secret, salt);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    });
+    return this.keys.some((key) => timingSafeEqual(given, this.legacyMac(key, secret, salt)));
   }
 
   /** Middleware: every state-changing request must carry a valid X-CSRF-Token header or _token field. */

@@ -18,12 +18,13 @@ export const request = defineContextValue({
     'The request: origin (scheme and host, for absolute URLs), path, url, params of the route and the query string (first value of each).',
 });
 
-/** `{{site.name}}`: the website answering this host. */
+/** `{{site.name}}`, `{{site.locale}}`: the website answering this host. */
 export const site = defineContextValue({
   name: 'site',
-  schema: null,
+  schema: 'site',
   private: false,
-  description: 'The website answering this host: its name.',
+  description:
+    'The website answering this host: its name and locale (a BCP 47 tag: {{t}}, money and {{date}} follow it).',
 });
 
 /** `{{#if form.error}}`, `{{form.values.email}}`: a form post the server answered by re-rendering its page. */

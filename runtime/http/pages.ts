@@ -46,6 +46,7 @@ function dataSource(ctx: Ctx, deps: AppDeps, request: RenderRequest, accountId: 
     sessionId: existingSessionId(ctx),
     db: deps.db,
     catalog: deps.catalog,
+    locale: ctx.state.site.locale,
   };
   return {
     call(name, args) {
@@ -87,7 +88,13 @@ export async function renderPage(
     const csrfToken = needs.roots.has('csrf_token') ? deps.csrf.token(ctx) : '';
     const html = await theme.render(
       page,
-      { request, auth, csrfToken, site: { name: ctx.state.site.name }, extra: options.extra },
+      {
+        request,
+        auth,
+        csrfToken,
+        site: { name: ctx.state.site.name, locale: ctx.state.site.locale },
+        extra: options.extra,
+      },
       dataSource(ctx, deps, request, auth.user?.id ?? null),
       deps.hooks.inspect,
     );

@@ -1,22 +1,30 @@
 // One JSON line per request on stdout: time, level, request id, method, path (never the query
 // string: it can hold a tracking number or an email), status, duration.
-import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
+import { newRequestId } from '../ids.js';
+import { bufferedStdout } from '../logger.js';
 import type { AppState } from './state.js';
 
-/** Assigns a request id (X-Request-Id) and logs the request when it ends. */
-export function requestLog(write: ((line: string) => void) | null): Koa.Middleware<AppState> {
+const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Assigns a request id (X-Request-Id) and logs the request when it ends: to `write` (one line per
+ * call, no newline), nowhere with null, or by default to stdout through a buffer that writes once
+ * per batch and is flushed on shutdown (runtime/logger.ts flushLogs).
+ */
+export function requestLog(write?: ((line: string) => void) | null): Koa.Middleware<AppState> {
+  const out = write === undefined ? bufferedStdout() : write;
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('x-request-id');
-    ctx.state.requestId = /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = incoming && INCOMING_ID.test(incoming) ? incoming : newRequestId();
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
       await next();
     } finally {
-      if (write) {
+      if (out) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        write(
+        out(
           JSON.stringify({
             time: new Date().toISOString(),
             level: ctx.status >= 500 ? 'error' : 'info',

@@ -3,7 +3,8 @@
 import type { Db } from '../db.js';
 import { transactionWithRetry } from '../db-retry.js';
 import { isUuid, newId } from '../ids.js';
-import { money } from '../money.js';
+import { DEFAULT_MONEY_LOCALE, money } from '../money.js';
+import { findSiteById } from '../sites/store.js';
 import { dbNow, isoFromDb } from '../time.js';
 import { isUniqueViolation } from '../db-errors.js';
 import { UserError } from '../user-error.js';
@@ -25,15 +26,16 @@ export interface OrderSummary {
   shipments: number;
 }
 
-/** A site's orders, newest first. */
+/** A site's orders, newest first, their totals formatted in the site's locale. */
 export async function listOrders(db: Db, siteId: string, limit = 100): Promise<OrderSummary[]> {
-  const rows = await listSiteOrders(db, siteId, limit);
+  const [rows, site] = await Promise.all([listSiteOrders(db, siteId, limit), findSiteById(db, siteId)]);
+  const locale = site?.locale ?? DEFAULT_MONEY_LOCALE;
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
     status: r.status,
     placed_at: isoFromDb(r.placed_at),
-    total: money(r.total_minor, r.currency),
+    total: money(r.total_minor, r.currency, locale),
     account_email: r.account_email,
     shipments: Number(r.shipments),
   }));

@@ -20,6 +20,7 @@ export interface OrderRow {
 
 export interface OrderLineRow {
   order_id: string;
+  variant_id: string;
   sku: string;
   product_name: string;
   variant_name: string;
@@ -116,6 +117,7 @@ export async function detailsOf(
       .orderBy([{ column: 'order_id' }, { column: 'position' }])
       .select(
         'order_id',
+        'variant_id',
         'sku',
         'product_name',
         'variant_name',

@@ -12,6 +12,8 @@ export interface OrdersScope {
   accountId: string | null;
   request: RenderRequest;
   db: Db;
+  /** The site's locale: money is formatted for it. */
+  locale: string;
 }
 
 /** `(orders.paginate limit=20)`: the signed-in account's orders, newest first. */
@@ -32,6 +34,7 @@ export const ordersPaginate = defineDataCall<OrdersScope>({
         page: (args.page as number | undefined) ?? pageFromQuery(scope.request.query),
       },
       scope.request,
+      scope.locale,
     ),
 });
 
@@ -43,7 +46,8 @@ export const ordersFind = defineDataCall<OrdersScope>({
   schema: 'order',
   private: true,
   description: 'One of the signed-in customer’s orders by id; null for anyone else’s order and for guests.',
-  run: (scope, args) => findOrder(scope.db, scope.siteId, scope.accountId, String(args.id ?? '')),
+  run: (scope, args) =>
+    findOrder(scope.db, scope.siteId, scope.accountId, String(args.id ?? ''), scope.locale),
 });
 
 /** `(orders.track number=request.query.number)`: the order shipped with this tracking number, or null. */
@@ -55,5 +59,5 @@ export const ordersTrack = defineDataCall<OrdersScope>({
   private: true,
   description:
     'The order with a shipment of this tracking number on this site (spaces and case ignored), or null.',
-  run: (scope, args) => trackOrder(scope.db, scope.siteId, String(args.number ?? '')),
+  run: (scope, args) => trackOrder(scope.db, scope.siteId, String(args.number ?? ''), scope.locale),
 });

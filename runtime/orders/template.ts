@@ -1,5 +1,7 @@
 // The `orders` template object: orders.paginate (own orders), orders.find (own order by id) and
 // orders.track (public lookup by tracking number within this site).
+import { imagesForVariants } from '../catalog/images.js';
+import type { ImageObject } from '../media/objects.js';
 import type { Db } from '../db.js';
 import { isUuid } from '../ids.js';
 import { money, type Money } from '../money.js';
@@ -49,6 +51,8 @@ export interface OrderObject {
     quantity: number;
     unit_price: Money;
     line_total: Money;
+    /** The variant's image today (else its product's first); null when it has none. */
+    image: ImageObject | null;
   }>;
   shipments: ShipmentObject[];
 }
@@ -71,7 +75,13 @@ export function safeTrackingUrl(url: string | null): string | null {
   }
 }
 
-function toOrder(row: OrderRow, lines: OrderLineRow[], shipments: ShipmentRow[]): OrderObject {
+function toOrder(
+  row: OrderRow,
+  lines: OrderLineRow[],
+  shipments: ShipmentRow[],
+  locale: string,
+  images: ReadonlyMap<string, ImageObject>,
+): OrderObject {
   const c = row.currency;
   const address = JSON.parse(row.shipping_address) as Partial<OrderObject['shipping_address']>;
   const url = `/my-orders/${row.id}`;
@@ -82,11 +92,11 @@ function toOrder(row: OrderRow, lines: OrderLineRow[], shipments: ShipmentRow[])
     placed_at: isoFromDb(row.placed_at),
     status: row.status,
     currency: c,
-    subtotal: money(row.subtotal_minor, c),
-    shipping: money(row.shipping_minor, c),
-    tax: money(row.tax_minor, c),
-    discount: money(row.discount_minor, c),
-    total: money(row.total_minor, c),
+    subtotal: money(row.subtotal_minor, c, locale),
+    shipping: money(row.shipping_minor, c, locale),
+    tax: money(row.tax_minor, c, locale),
+    discount: money(row.discount_minor, c, locale),
+    total: money(row.total_minor, c, locale),
     note: row.note,
     shipping_address: {
       name: address.name ?? '',
@@ -103,8 +113,9 @@ function toOrder(row: OrderRow, lines: OrderLineRow[], shipments: ShipmentRow[])
       variant_name: l.variant_name,
       sku: l.sku,
       quantity: l.quantity,
-      unit_price: money(l.unit_price_minor, c),
-      line_total: money(l.line_total_minor, c),
+      unit_price: money(l.unit_price_minor, c, locale),
+      line_total: money(l.line_total_minor, c, locale),
+      image: images.get(l.variant_id) ?? null,
     })),
     shipments: shipments.map((s) => ({
       id: s.id,
@@ -118,28 +129,36 @@ function toOrder(row: OrderRow, lines: OrderLineRow[], shipments: ShipmentRow[])
   };
 }
 
-async function withDetails(db: Db, siteId: string, rows: OrderRow[]): Promise<OrderObject[]> {
+async function withDetails(db: Db, siteId: string, rows: OrderRow[], locale: string): Promise<OrderObject[]> {
   const { lines, shipments } = await detailsOf(
     db,
     siteId,
     rows.map((r) => r.id),
+  );
+  const images = await imagesForVariants(
+    db,
+    siteId,
+    lines.map((l) => l.variant_id),
   );
   return rows.map((r) =>
     toOrder(
       r,
       lines.filter((l) => l.order_id === r.id),
       shipments.filter((s) => s.order_id === r.id),
+      locale,
+      images,
     ),
   );
 }
 
-/** orders.paginate: the signed-in account's orders, newest first; empty with authenticated=false for guests. */
+/** orders.paginate: the signed-in account's orders, newest first (money formatted for locale); empty with authenticated=false for guests. */
 export async function paginateOrders(
   db: Db,
   siteId: string,
   accountId: string | null,
   args: { limit?: number; page?: number },
   request: { path: string; query: Record<string, string> },
+  locale: string,
 ): Promise<OrderListing> {
   const perPage = clampLimit(args.limit, DEFAULT_ORDER_PAGE_SIZE);
   const page = clampPage(args.page);
@@ -147,7 +166,7 @@ export async function paginateOrders(
     return { items: [], authenticated: false, ...paging(page, perPage, 0, request), prev_url: null };
   const { rows, total } = await pageOfAccountOrders(db, siteId, accountId, perPage, (page - 1) * perPage);
   return {
-    items: await withDetails(db, siteId, rows),
+    items: await withDetails(db, siteId, rows, locale),
     authenticated: true,
     ...paging(page, perPage, total, request),
   };
@@ -159,10 +178,11 @@ export async function findOrder(
   siteId: string,
   accountId: string | null,
   id: string,
+  locale: string,
 ): Promise<OrderObject | null> {
   if (!accountId || !isUuid(id)) return null;
   const row = await accountOrderById(db, siteId, accountId, id);
-  return row ? (await withDetails(db, siteId, [row]))[0] : null;
+  return row ? (await withDetails(db, siteId, [row], locale))[0] : null;
 }
 
 /** orders.track: the full order with a shipment of this tracking number on this site, or null. */
@@ -170,9 +190,10 @@ export async function trackOrder(
   db: Db,
   siteId: string,
   trackingNumber: string,
+  locale: string,
 ): Promise<OrderObject | null> {
   const number = normalizeTrackingNumber(trackingNumber);
   if (!number || number.length > 64) return null;
   const row = await orderByTrackingNumber(db, siteId, number);
-  return row ? (await withDetails(db, siteId, [row]))[0] : null;
+  return row ? (await withDetails(db, siteId, [row], locale))[0] : null;
 }

@@ -19,6 +19,7 @@ import { checkHelperCalls } from './static-checks.js';
 import { AbortRender, locateError, TemplateError } from './errors.js';
 import { readAsset, type Asset } from './assets.js';
 import { isTemplateName, listThemeFiles } from './files.js';
+import { isLocalePath, Translations } from './locales.js';
 
 /** The request as templates see it (`request.path`, `request.params.slug`, `request.query.page`). */
 export interface RenderRequest {
@@ -35,7 +36,8 @@ export interface RenderInput {
   request: RenderRequest;
   auth: unknown;
   csrfToken: string;
-  site: { name: string };
+  /** The website answering the request: its name and BCP 47 locale ({{t}} and {{date}} use it; `en` when absent). */
+  site: { name: string; locale?: string };
   /** Page-specific values (a re-rendered form, say); they never replace the objects above. */
   extra?: Record<string, unknown>;
 }
@@ -85,6 +87,16 @@ export class Theme {
   private needsCache = new Map<string, PageNeeds>();
   /** Custom pages by the path they are served at (built on first use, dropped when a file changes). */
   private customPages: Map<string, string> | null = null;
+  /** Text of every locales/*.json by theme-relative path; the translations are rebuilt from it on a change. */
+  private localeSources = new Map<string, string>();
+  /** The theme's translations ({{t}}); empty when it has no locales/ folder. */
+  translations = new Translations([]);
+  /** Told about every {{t}} key no locale file has (dev prints it as a warning). */
+  onMissingTranslation:
+    ((key: string, locale: string, where: { file: string | null; line: number | null }) => void) | null =
+    null;
+  /** Handlebars' per-call runtime state for this theme, captured once (see runtimeOptions). */
+  private runtime: Record<string, unknown> | null = null;
 
   private constructor(
     readonly dir: string,
@@ -94,6 +106,15 @@ export class Theme {
     this.hb = createHandlebars({
       renderTemplate: (name, context, data) => this.renderTemplate(name, context, data),
       assetUrl: (path) => this.assetsByPath.get(path)?.url ?? null,
+      translations: () => this.translations,
+      missingTranslation: (key, locale, options) => {
+        const frame = options.data as { __file?: string } | undefined;
+        const loc = (options as { loc?: { start: { line: number } } }).loc;
+        this.onMissingTranslation?.(key, locale, {
+          file: frame?.__file ?? null,
+          line: loc?.start.line ?? null,
+        });
+      },
     });
   }
 
@@ -106,6 +127,9 @@ export class Theme {
     for (const kind of KINDS)
       for (const file of listThemeFiles(join(dir, kind), isTemplateName)) theme.loadTemplate(file);
     for (const file of listThemeFiles(join(dir, 'assets'))) theme.loadAsset(file);
+    for (const file of listThemeFiles(join(dir, 'locales'), (n) => n.endsWith('.json')))
+      theme.localeSources.set(theme.relativePath(file), readFileSync(file, 'utf8'));
+    theme.translations = new Translations(theme.localeSourceList());
     return theme;
   }
 
@@ -124,8 +148,26 @@ export class Theme {
     }
     for (const path of paths) {
       if (path.startsWith('assets/')) theme.loadAsset(join(dir, path), Buffer.from(files[path]));
+      else if (isLocalePath(path)) {
+        const content = files[path];
+        theme.localeSources.set(
+          path,
+          typeof content === 'string' ? content : Buffer.from(content).toString('utf8'),
+        );
+      }
     }
+    theme.translations = new Translations(theme.localeSourceList());
     return theme;
+  }
+
+  private relativePath(file: string): string {
+    return relative(this.dir, file).split(sep).join('/');
+  }
+
+  private localeSourceList(): Array<{ file: string; source: string }> {
+    return [...this.localeSources]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([file, source]) => ({ file, source }));
   }
 
   /** Template name for a file path inside the theme ('pages/products/show'), or null for non-templates. */
@@ -136,9 +178,17 @@ export class Theme {
   }
 
   /** (Re)reads one changed or added file; returns what kind of file it was. */
-  reloadFile(file: string): 'template' | 'asset' | 'other' {
+  reloadFile(file: string): 'template' | 'asset' | 'locale' | 'other' {
     this.needsCache.clear();
     this.customPages = null;
+    const themePath = this.relativePath(file);
+    if (isLocalePath(themePath)) {
+      if (existsSync(file)) this.localeSources.set(themePath, readFileSync(file, 'utf8'));
+      else this.localeSources.delete(themePath);
+      this.translations = new Translations(this.localeSourceList());
+      return 'locale';
+    }
+    this.runtime = null;
     if (this.templateName(file)) {
       if (existsSync(file)) this.loadTemplate(file);
       else this.templates.delete(this.templateName(file)!);
@@ -194,7 +244,7 @@ export class Theme {
 
   /** Every problem found while loading (syntax, unknown helpers, unresolvable calls, missing references). */
   errors(): TemplateError[] {
-    const all: TemplateError[] = [];
+    const all: TemplateError[] = [...this.translations.errors];
     for (const entry of this.templates.values()) {
       all.push(...entry.errors);
       if (entry.needs) all.push(...this.referenceErrors(entry));
@@ -410,15 +460,45 @@ export class Theme {
     // __file lets {{#block}} locate errors in the page that defined the block, not the layout.
     const frame = this.hb.createFrame(data ?? {}) as Record<string, unknown>;
     frame.__file = entry.file;
+    // What Handlebars' initData does for a top-level call, skipped by the partial-style call below.
+    if (data === undefined || data === null) frame.root = context;
     try {
-      return entry.compiled(context, {
-        data: frame,
-        allowProtoPropertiesByDefault: false,
-        allowProtoMethodsByDefault: false,
-      });
+      return entry.compiled(context, { ...this.runtimeOptions(), data: frame });
     } catch (err) {
       if (err instanceof AbortRender) throw err;
       throw locateError(err, entry.file);
     }
+  }
+
+  /**
+   * The runtime state every template of this theme runs with. Handlebars rebuilds it at each
+   * top-level call of a compiled template (a fresh wrapper around every helper, proto-access rules,
+   * a partials merge), and a partial here is such a call: 12 product cards meant 12 copies of the
+   * helpers per page. The state is the same for every call, so it is captured once from a probe
+   * partial (which Handlebars hands exactly that state) and every template runs the way Handlebars
+   * runs partials, with it passed in (`partial: true`). Helpers and proto-access rules are the
+   * registered ones; `partials` is the environment's own object, so partials registered later (dev
+   * reloads) are seen.
+   */
+  private runtimeOptions(): Record<string, unknown> {
+    if (this.runtime) return this.runtime;
+    const probe = '__storefront_runtime_probe';
+    let captured: Record<string, unknown> | null = null;
+    this.hb.registerPartial(probe, ((_context: unknown, options: Record<string, unknown>) => {
+      const { helpers, partials, decorators, hooks, protoAccessControl } = options;
+      captured = { helpers, partials, decorators, hooks, protoAccessControl, partial: true };
+      return '';
+    }) as never);
+    try {
+      this.hb.compile(`{{> ${probe}}}`)(
+        {},
+        { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false },
+      );
+    } finally {
+      this.hb.unregisterPartial(probe);
+    }
+    if (!captured) throw new Error('Handlebars did not call the runtime probe partial');
+    this.runtime = captured;
+    return captured;
   }
 }

@@ -1,12 +1,12 @@
 // The dev client in a real browser (Chromium through playwright-core): CSS hot swap without a
 // reload, scroll kept across a reload, console errors in the terminal, the persona toolbar, and
 // no CSP violation. Skipped when no Chromium is installed (CHROMIUM_PATH or /usr/bin/chromium…).
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../devserver/start.js';
-import { defaultFixturesFile } from '../../runtime/paths.js';
+import { copyDemoFixtures } from '../helpers/fixtures.js';
 import { chromiumPath } from '../helpers/chromium.js';
 import { insertBefore, tempTheme, themeFacts } from './helpers.js';
 
@@ -37,8 +37,7 @@ describe('devserver client in a browser', function () {
       join(tmp.theme, 'assets', css),
       `${readFileSync(join(tmp.theme, 'assets', css), 'utf8')}\n.dev-test-tall{height:4000px}\n`,
     );
-    fixtures = join(tmp.root, 'fixtures.json');
-    copyFileSync(defaultFixturesFile, fixtures);
+    fixtures = copyDemoFixtures(tmp.root);
     terminal = [];
     dev = await startDevServer({
       themeDir: tmp.theme,

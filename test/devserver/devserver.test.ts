@@ -1,10 +1,10 @@
 // `storefront dev` on a temp copy of a theme: live reload, CSS hot swap, the error overlay,
 // schema violations, fixture re-seeding, personas, and that `serve` has none of it.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { startDevServer, type DevServer } from '../../devserver/start.js';
-import { defaultFixturesFile } from '../../runtime/paths.js';
+import { copyDemoFixtures } from '../helpers/fixtures.js';
 import { TestBrowser } from '../helpers/browser.js';
 import { insertBefore, tempTheme, themeFacts, WsProbe } from './helpers.js';
 
@@ -20,8 +20,7 @@ describe('devserver (storefront dev)', function () {
   before(async () => {
     process.env.STOREFRONT_BCRYPT_COST = '4';
     tmp = tempTheme();
-    fixtures = join(tmp.root, 'fixtures.json');
-    copyFileSync(defaultFixturesFile, fixtures);
+    fixtures = copyDemoFixtures(tmp.root);
     terminal = [];
     dev = await startDevServer({
       themeDir: tmp.theme,

@@ -2,12 +2,11 @@
 // The page carries the dev build it was rendered from and its client sends it on connect; a stale
 // page is told to reload. 100 save patterns around reloads, each must end on the last saved
 // content. Skipped when no Chromium is installed (CHROMIUM_PATH or /usr/bin/chromium…).
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../devserver/start.js';
-import { defaultFixturesFile } from '../../runtime/paths.js';
+import { copyDemoFixtures } from '../helpers/fixtures.js';
 import { chromiumPath } from '../helpers/chromium.js';
 import { tempTheme, themeFacts } from './helpers.js';
 
@@ -64,8 +63,7 @@ describe('devserver: no lost edits around reloads (browser)', function () {
     tmp = tempTheme();
     layout = themeFacts(tmp.theme).layout;
     source = readFileSync(layout, 'utf8');
-    const fixturesFile = join(tmp.root, 'fixtures.json');
-    copyFileSync(defaultFixturesFile, fixturesFile);
+    const fixturesFile = copyDemoFixtures(tmp.root);
     dev = await startDevServer({
       themeDir: tmp.theme,
       fixturesFile,

@@ -41,6 +41,7 @@ describe('devserver/inspect', () => {
       price: { amount: 1, currency: 'EUR', formatted: '€0.01' },
       available: true,
       variants: [],
+      images: [],
     };
     try {
       inspect('product', product, where);

@@ -174,7 +174,7 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
     expect(meta(html, 'og:title')).to.equal('Welcome');
     expect(meta(html, 'og:type')).to.equal('website');
     expect(meta(html, 'og:url')).to.equal(`${server.url}/`);
-    expect(meta(html, 'og:site_name')).to.equal('Storefront');
+    expect(meta(html, 'og:site_name')).to.equal('Fernhill Supply Co.'); // the fixtures' site name, seeded
     expect(meta(html, 'og:description')).to.equal(meta(html, 'description'));
     expect(meta(html, 'og:image')).to.match(
       new RegExp(`^${server.url}/assets/images/share\\.[0-9a-f]{10}\\.png$`),
@@ -185,7 +185,7 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
     const [org] = jsonLd(html).filter((d) => d['@type'] === 'Organization');
     expect(org).to.deep.include({
       '@context': 'https://schema.org',
-      name: 'Storefront',
+      name: 'Fernhill Supply Co.',
       url: `${server.url}/`,
     });
     expect(org.logo).to.match(new RegExp(`^${server.url}/assets/images/logo\\.[0-9a-f]{10}\\.svg$`));

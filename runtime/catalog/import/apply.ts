@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db.js';
 import { transactionWithRetry } from '../../db-retry.js';
 import { dbNow } from '../../time.js';
+import { writeGallery } from '../images.js';
 import type { ImportPlan, ProductGroup } from './plan.js';
 
 /** Variant rows (plus their products) per transaction. */
@@ -73,6 +74,7 @@ async function writeBatch(trx: Knex.Transaction, siteId: string, groups: Product
           .update({ ...v.row, updated_at: now });
     }
   await insertChunked(trx, 'variants', newVariants);
+  for (const g of groups) if (g.gallery) await writeGallery(trx, siteId, g.productId, g.gallery);
 }
 
 /**

@@ -21,7 +21,7 @@ function unreadable(file: string, err: unknown): CatalogImportError {
 
 function check(result: ParsedCatalog & { problems: ImportProblem[] }): ParsedCatalog {
   if (result.problems.length) throw new CatalogImportError(result.problems);
-  return { products: result.products, notes: result.notes };
+  return { products: result.products, notes: result.notes, imageAt: result.imageAt };
 }
 
 /** Reads and validates a CSV file, streaming. */

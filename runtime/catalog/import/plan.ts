@@ -3,6 +3,7 @@
 // writes. Products match by slug, variants by SKU; new rows get the ids `seed` would give them.
 import type { Db } from '../../db.js';
 import { stableId } from '../../ids.js';
+import { galleriesOf, sameGallery, type StoredImage } from '../images.js';
 import type { CatalogProduct, CatalogVariant } from './types.js';
 
 interface ExistingProduct {
@@ -25,6 +26,7 @@ interface ExistingVariant {
   available: boolean | number;
   stock: number | null;
   position: number;
+  image_hash: string | null;
 }
 
 /** A products row to insert or update (all catalog columns; `changed` names what differs). */
@@ -46,6 +48,7 @@ export interface VariantWrite {
     available: boolean;
     stock: number | null;
     position: number;
+    image_hash: string | null;
   };
   changed: string[];
 }
@@ -53,7 +56,11 @@ export interface VariantWrite {
 /** Writes grouped by product, so a product and its variants go in the same transaction. */
 export interface ProductGroup {
   product: ProductWrite | null;
+  /** Its id (also when the product row itself is unchanged). */
+  productId: string;
   created: boolean;
+  /** The new gallery, or null when it stays as it is. */
+  gallery: StoredImage[] | null;
   variants: Array<{ write: VariantWrite; created: boolean }>;
 }
 
@@ -62,6 +69,8 @@ export interface ImportPlan {
   groups: ProductGroup[];
   products: { created: string[]; updated: string[]; unchanged: number; archived: string[] };
   variants: { created: string[]; updated: string[]; unchanged: number };
+  /** Slugs of the products whose gallery changes. */
+  galleries: string[];
   /** Products to archive: id and slug. */
   archive: Array<{ id: string; slug: string }>;
 }
@@ -85,10 +94,16 @@ function variantDiff(e: ExistingVariant, row: VariantWrite['row']): string[] {
   if (Boolean(e.available) !== row.available) changed.push('available');
   if ((e.stock === null ? null : Number(e.stock)) !== row.stock) changed.push('stock');
   if (Number(e.position) !== row.position) changed.push('position');
+  if ((e.image_hash ?? null) !== row.image_hash) changed.push('image_hash');
   return changed;
 }
 
-function variantRow(v: CatalogVariant, productId: string, position: number): VariantWrite['row'] {
+function variantRow(
+  v: CatalogVariant,
+  productId: string,
+  position: number,
+  hashOf: ReadonlyMap<string, string>,
+): VariantWrite['row'] {
   return {
     product_id: productId,
     name: v.name,
@@ -97,17 +112,22 @@ function variantRow(v: CatalogVariant, productId: string, position: number): Var
     available: v.available,
     stock: v.stock,
     position,
+    image_hash: v.image === null ? null : (hashOf.get(v.image) ?? null),
   };
 }
 
-/** The plan for importing `products` into a site; `archiveMissing` archives live products not listed. */
+/**
+ * The plan for importing `products` into a site; `hashOf` gives each image source's content hash;
+ * `archiveMissing` archives live products not listed.
+ */
 export async function planImport(
   db: Db,
   siteId: string,
   products: CatalogProduct[],
-  options: { archiveMissing?: boolean } = {},
+  options: { archiveMissing?: boolean; hashOf?: ReadonlyMap<string, string> } = {},
 ): Promise<ImportPlan> {
-  const [productRows, variantRows] = await Promise.all([
+  const hashOf = options.hashOf ?? new Map<string, string>();
+  const [productRows, variantRows, galleries] = await Promise.all([
     db('products')
       .where({ site_id: siteId })
       .select('id', 'slug', 'name', 'description', 'category', 'position', 'archived_at') as Promise<
@@ -125,7 +145,9 @@ export async function planImport(
         'available',
         'stock',
         'position',
+        'image_hash',
       ) as Promise<ExistingVariant[]>,
+    galleriesOf(db, siteId),
   ]);
   const bySlug = new Map(productRows.map((p) => [p.slug, p]));
   const bySku = new Map(variantRows.map((v) => [v.sku, v]));
@@ -134,6 +156,7 @@ export async function planImport(
     groups: [],
     products: { created: [], updated: [], unchanged: 0, archived: [] },
     variants: { created: [], updated: [], unchanged: 0 },
+    galleries: [],
     archive: [],
   };
   const listed = new Set<string>();
@@ -148,7 +171,16 @@ export async function planImport(
       position: p.position,
       archived_at: null,
     };
-    const group: ProductGroup = { product: null, created: !existing, variants: [] };
+    const gallery = p.images.map((img) => ({ hash: hashOf.get(img.src) ?? '', alt: img.alt }));
+    const galleryChanged = !sameGallery(galleries.get(id) ?? [], gallery);
+    if (galleryChanged) plan.galleries.push(p.slug);
+    const group: ProductGroup = {
+      product: null,
+      productId: id,
+      created: !existing,
+      gallery: galleryChanged ? gallery : null,
+      variants: [],
+    };
     if (!existing) {
       group.product = { id, slug: p.slug, row, changed: [] };
       plan.products.created.push(p.slug);
@@ -161,7 +193,7 @@ export async function planImport(
     }
     p.variants.forEach((v, position) => {
       const ev = bySku.get(v.sku);
-      const vrow = variantRow(v, id, position);
+      const vrow = variantRow(v, id, position, hashOf);
       if (!ev) {
         group.variants.push({
           write: { id: stableId(siteId, `variant:${v.sku}`), sku: v.sku, row: vrow, changed: [] },
@@ -176,7 +208,7 @@ export async function planImport(
         plan.variants.updated.push(v.sku);
       } else plan.variants.unchanged++;
     });
-    if (group.product || group.variants.length) plan.groups.push(group);
+    if (group.product || group.gallery || group.variants.length) plan.groups.push(group);
   }
   if (options.archiveMissing)
     for (const e of productRows)

@@ -11,6 +11,14 @@ export interface CatalogVariant {
   available: boolean;
   /** Units left to sell; null = not tracked. */
   stock: number | null;
+  /** The variant's own image: the `src` of one of its product's images; null = none. */
+  image: string | null;
+}
+
+/** A product image as the file names it (path relative to the file, or an http(s) URL). */
+export interface CatalogImage {
+  src: string;
+  alt: string;
 }
 
 export interface CatalogProduct {
@@ -22,6 +30,8 @@ export interface CatalogProduct {
   position: number;
   /** In the order they are shown. */
   variants: CatalogVariant[];
+  /** The gallery, in the order it is shown. */
+  images: CatalogImage[];
 }
 
 /** One problem of an import file: CSV line and column name, or JSON pointer (line null). */
@@ -35,8 +45,10 @@ export interface ImportProblem {
 /** A file that was read and checked in full, ready to plan. */
 export interface ParsedCatalog {
   products: CatalogProduct[];
-  /** Things that were ignored (e.g. the image columns), one line each. */
+  /** Things that were ignored (e.g. a fixtures file's accounts), one line each. */
   notes: string[];
+  /** Where each image source first appears (line and column, or JSON pointer), for problems. */
+  imageAt: Map<string, { line: number | null; column: string }>;
 }
 
 export function formatProblem(p: ImportProblem): string {

@@ -2,12 +2,14 @@
 // (file, line or JSON pointer, column, reason) instead of stopping at the first. Nothing here reads
 // or writes the database.
 import { isKnownCurrency, minorDigits } from '../../money.js';
+import { imageSourceProblem, MAX_ALT_LENGTH } from '../images.js';
 import {
   MAX_PRICE_MINOR,
   MAX_POSITION,
   MAX_STOCK,
   SKU_PATTERN,
   SLUG_PATTERN,
+  type CatalogImage,
   type CatalogProduct,
   type CatalogVariant,
   type ImportProblem,
@@ -31,8 +33,8 @@ export const CSV_COLUMNS = [
   'position',
 ] as const;
 const REQUIRED_COLUMNS = ['slug', 'name', 'sku', 'variant_name', 'price', 'currency'];
-const IGNORED_COLUMNS = ['image', 'image_alt'];
-export const IMAGES_NOTE = 'columns image and image_alt are ignored: images are not supported yet';
+/** Columns an image-only row (a gallery image no variant shows) may fill besides slug. */
+const IMAGE_ROW_COLUMNS = new Set(['slug', 'image', 'image_alt', 'position']);
 
 type Report = (column: string, message: string) => void;
 
@@ -123,6 +125,9 @@ export class CsvCatalogBuilder {
   private readonly products = new Map<string, Building>();
   private readonly skus = new Map<string, number>();
   private readonly notes: string[] = [];
+  private readonly imageAt = new Map<string, { line: number | null; column: string }>();
+  /** Alt text of each image per product and the line that set it. */
+  private readonly altAt = new Map<string, { line: number; alt: string }>();
 
   constructor(private readonly file: string) {}
 
@@ -142,7 +147,6 @@ export class CsvCatalogBuilder {
       seen.add(c);
     }
     for (const c of REQUIRED_COLUMNS) if (!seen.has(c)) report(c, 'required column is missing');
-    if (IGNORED_COLUMNS.some((c) => seen.has(c))) this.notes.push(IMAGES_NOTE);
     return this.problems.length === 0;
   }
 
@@ -156,6 +160,8 @@ export class CsvCatalogBuilder {
     const cell: Record<string, string> = {};
     this.columns.forEach((c, i) => (cell[c] = cells[i]));
     const get = (c: string) => (cell[c] ?? '').trim();
+    if (get('image') !== '' && this.columns.every((c) => IMAGE_ROW_COLUMNS.has(c) || get(c) === ''))
+      return this.imageRow(get, line, report);
 
     const slug = slugOf(get('slug'), report);
     const sku = skuOf(get('sku'), report);
@@ -167,6 +173,7 @@ export class CsvCatalogBuilder {
       currency: currency ?? '',
       available: booleanCell(get('available'), 'available', report),
       stock: integerCell(get('inventory'), 'inventory', report, MAX_STOCK),
+      image: null,
     };
     if (sku) {
       const first = this.skus.get(sku);
@@ -192,6 +199,7 @@ export class CsvCatalogBuilder {
           category: fields.category,
           position: position ?? this.products.size,
           variants: [],
+          images: [],
         },
         setAt: {},
         explicitPosition: position !== null,
@@ -217,12 +225,78 @@ export class CsvCatalogBuilder {
       }
     }
     b.product.variants.push(variant);
+    variant.image = this.addImage(b, get, line, report);
+  }
+
+  /**
+   * A row with only slug, image and image_alt (and position): a gallery image that no variant
+   * shows. Its product may come before or after it in the file.
+   */
+  private imageRow(get: (c: string) => string, line: number, report: Report): void {
+    const slug = slugOf(get('slug'), report);
+    if (!slug) return;
+    let b = this.products.get(slug);
+    if (!b) {
+      b = {
+        product: {
+          slug,
+          name: '',
+          description: '',
+          category: '',
+          position: this.products.size,
+          variants: [],
+          images: [],
+        },
+        setAt: {},
+        explicitPosition: false,
+        firstLine: line,
+      };
+      this.products.set(slug, b);
+    }
+    this.addImage(b, get, line, report);
+  }
+
+  /** Adds the row's image to its product's gallery (once per src); returns the src or null. */
+  private addImage(b: Building, get: (c: string) => string, line: number, report: Report): string | null {
+    const src = get('image');
+    const alt = get('image_alt');
+    if (src === '') {
+      if (alt !== '') report('image_alt', 'is set but image is empty');
+      return null;
+    }
+    const problem = imageSourceProblem(src);
+    if (problem) {
+      report('image', problem);
+      return null;
+    }
+    if (alt.length > MAX_ALT_LENGTH)
+      report('image_alt', `is longer than ${MAX_ALT_LENGTH} characters (${alt.length})`);
+    if (!this.imageAt.has(src)) this.imageAt.set(src, { line, column: 'image' });
+    const key = `${b.product.slug}\n${src}`;
+    const set = this.altAt.get(key);
+    if (!set) {
+      this.altAt.set(key, { line, alt });
+      b.product.images.push({ src, alt });
+    } else if (alt !== '' && set.alt === '') {
+      set.alt = alt;
+      b.product.images.find((img) => img.src === src)!.alt = alt;
+    } else if (alt !== '' && alt !== set.alt)
+      report(
+        'image_alt',
+        `${JSON.stringify(alt)} differs from ${JSON.stringify(set.alt)} on line ${set.line} for the same image`,
+      );
+    return src;
   }
 
   /** The catalog, or the problems (every one of them). */
   finish(): ParsedCatalog & { problems: ImportProblem[] } {
     for (const b of this.products.values())
-      if (!b.product.name.trim())
+      if (b.product.variants.length === 0)
+        this.reporter(b.firstLine)(
+          'sku',
+          `product ${JSON.stringify(b.product.slug)} has images but no variant row`,
+        );
+      else if (!b.product.name.trim())
         this.reporter(b.firstLine)(
           'name',
           `product ${JSON.stringify(b.product.slug)} has no name on any row`,
@@ -232,13 +306,14 @@ export class CsvCatalogBuilder {
     return {
       products: [...this.products.values()].map((b) => b.product),
       notes: this.notes,
+      imageAt: this.imageAt,
       problems: this.problems,
     };
   }
 }
 
-const PRODUCT_KEYS = ['slug', 'name', 'description', 'category', 'position', 'variants'];
-const VARIANT_KEYS = ['sku', 'name', 'price', 'currency', 'available', 'stock'];
+const PRODUCT_KEYS = ['slug', 'name', 'description', 'category', 'position', 'variants', 'images'];
+const VARIANT_KEYS = ['sku', 'name', 'price', 'currency', 'available', 'stock', 'image'];
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -256,13 +331,14 @@ export function validateJsonCatalog(
 ): ParsedCatalog & { problems: ImportProblem[] } {
   const problems: ImportProblem[] = [];
   const notes: string[] = [];
+  const imageAt = new Map<string, { line: number | null; column: string }>();
   const at =
     (pointer: string): Report =>
     (column, message) =>
       problems.push({ file, line: null, column: `${pointer}/${column}`, message });
   if (!isObject(data) || !Array.isArray(data.products)) {
     problems.push({ file, line: null, column: '/products', message: 'must be an array of products' });
-    return { products: [], notes, problems };
+    return { products: [], notes, imageAt, problems };
   }
   const ignored = Object.keys(data).filter((k) => k !== 'products' && k !== '$schema');
   if (ignored.length) notes.push(`ignored (not catalog data): ${ignored.join(', ')}`);
@@ -300,6 +376,7 @@ export function validateJsonCatalog(
       category: text(str(p.category, report, 'category'), 'category', 64, report, false),
       position,
       variants: [],
+      images: jsonImages(p.images, pointer, report, imageAt),
     };
     if (!Array.isArray(p.variants) || p.variants.length === 0)
       report('variants', 'must be a non-empty array of variants');
@@ -326,6 +403,12 @@ export function validateJsonCatalog(
             stock = v.stock as number;
           else vr('stock', `must be null or a whole number from 0 to ${MAX_STOCK}`);
         }
+        let image: string | null = null;
+        if (v.image !== undefined && v.image !== null) {
+          if (typeof v.image !== 'string' || !product.images.some((img) => img.src === v.image))
+            vr('image', 'must be the src of one of the product’s images');
+          else image = v.image;
+        }
         product.variants.push({
           sku,
           name: text(str(v.name, vr, 'name'), 'name', 160, vr, true),
@@ -333,11 +416,44 @@ export function validateJsonCatalog(
           currency: currency ?? '',
           available: v.available !== false,
           stock,
+          image,
         });
       });
     products.push(product);
   });
   if (problems.length === 0 && products.length === 0)
     problems.push({ file, line: null, column: '/products', message: 'has no products' });
-  return { products, notes, problems };
+  return { products, notes, imageAt, problems };
+}
+
+/** A JSON product's `images`: `[{src, alt}]`, each src once. */
+function jsonImages(
+  value: unknown,
+  pointer: string,
+  report: Report,
+  imageAt: Map<string, { line: number | null; column: string }>,
+): CatalogImage[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    report('images', 'must be an array of {src, alt}');
+    return [];
+  }
+  const out: CatalogImage[] = [];
+  value.forEach((img: unknown, k: number) => {
+    const key = `images/${k}`;
+    if (!isObject(img) || typeof img.src !== 'string' || img.src === '')
+      return report(key, 'must be an object with a src (file path or http(s) URL) and an alt text');
+    for (const f of Object.keys(img))
+      if (f !== 'src' && f !== 'alt') report(`${key}/${f}`, 'unknown property');
+    const problem = imageSourceProblem(img.src);
+    if (problem) return report(`${key}/src`, problem);
+    const alt = img.alt === undefined ? '' : img.alt;
+    if (typeof alt !== 'string') return report(`${key}/alt`, 'must be a string');
+    if (alt.length > MAX_ALT_LENGTH)
+      return report(`${key}/alt`, `is longer than ${MAX_ALT_LENGTH} characters`);
+    if (out.some((o) => o.src === img.src)) return report(`${key}/src`, 'is listed twice for this product');
+    if (!imageAt.has(img.src)) imageAt.set(img.src, { line: null, column: `${pointer}/${key}/src` });
+    out.push({ src: img.src, alt });
+  });
+  return out;
 }

@@ -12,6 +12,9 @@ import { andHelper, eqHelper, gtHelper, ltHelper, notHelper, orHelper } from './
 import { dateHelper } from './date.js';
 import { jsonHelper } from './json.js';
 import { decimalHelper } from './decimal.js';
+import { tHelper } from './t.js';
+import { pictureHelper } from './picture.js';
+import { imageUrlHelper } from './image-url.js';
 
 export const THEME_HELPERS: HelperDefinition[] = [
   extendsHelper,
@@ -29,6 +32,9 @@ export const THEME_HELPERS: HelperDefinition[] = [
   dateHelper,
   jsonHelper,
   decimalHelper,
+  tHelper,
+  pictureHelper,
+  imageUrlHelper,
 ];
 
 /** Handlebars' own helpers that themes may use. */

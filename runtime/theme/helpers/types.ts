@@ -1,5 +1,6 @@
 // What a helper module exports: its name, a one-line usage, and a factory bound to one theme.
 import type { HelperOptions } from 'handlebars';
+import type { Translations } from '../locales.js';
 
 /** The parts of a loaded theme that helpers need. */
 export interface HelperHost {
@@ -7,6 +8,10 @@ export interface HelperHost {
   renderTemplate(name: string, context: unknown, data: unknown): string;
   /** Content-hashed URL of a theme asset, or null when the theme has no such file. */
   assetUrl(path: string): string | null;
+  /** The theme's locales/*.json (`{{t}}`). */
+  translations?(): Translations;
+  /** Told about a {{t}} key no locale file has (dev prints a warning); the key itself is rendered. */
+  missingTranslation?(key: string, locale: string, options: HelperOptions): void;
 }
 
 export type HelperFn = (this: unknown, ...args: unknown[]) => unknown;

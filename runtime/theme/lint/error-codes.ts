@@ -44,11 +44,15 @@ export const TEMPLATE_ERROR_CODES = {
   bad_extends: { rule: 'template-error', title: 'Invalid {{#extends}}' },
   bad_block: { rule: 'template-error', title: 'Invalid {{#block}}' },
   bad_asset: { rule: 'template-error', title: 'Invalid {{asset}}' },
+  bad_image: { rule: 'template-error', title: 'Invalid {{picture}} or {{image_url}}' },
   bad_abort: { rule: 'template-error', title: 'Invalid {{abort}}' },
   schema_violation: { rule: 'template-error', title: 'Template object does not match its schema' },
   missing_page: { rule: 'template-error', title: 'Missing page' },
   missing_template: { rule: 'template-error', title: 'Missing template' },
   render_error: { rule: 'template-error', title: 'Template render error' },
+  bad_locale_file: { rule: 'template-error', title: 'Invalid locale file' },
+  locale_default: { rule: 'template-error', title: 'No single default locale' },
+  bad_translation: { rule: 'template-error', title: 'Invalid {{t}}' },
 } as const satisfies Record<string, TemplateErrorCodeInfo>;
 
 /** A code listed in TEMPLATE_ERROR_CODES. */

@@ -1,6 +1,7 @@
 // Reads a theme folder into the in-memory form lintSources takes: every template under layouts/,
-// pages/ and partials/ and every file under assets/, as the engine's Theme.load finds them
-// (hidden files and folders skipped). Templates and scripts are text; other assets stay bytes.
+// pages/ and partials/, every file under assets/ and the translations (locales/*.json), as the
+// engine's Theme.load finds them (hidden files and folders skipped). Templates, scripts and
+// translations are text; other assets stay bytes.
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isTemplateName, listThemeFiles } from '../files.js';
@@ -26,5 +27,7 @@ export function readThemeFiles(dir: string): ThemeSources {
   for (const kind of ['layouts', 'pages', 'partials'])
     for (const file of listThemeFiles(join(dir, kind), isTemplateName)) read(file);
   for (const file of listThemeFiles(join(dir, 'assets'))) read(file);
+  for (const file of listThemeFiles(join(dir, 'locales'), (name) => name.endsWith('.json')))
+    files[relative(dir, file).split(sep).join('/')] = readFileSync(file, 'utf8');
   return files;
 }

@@ -76,7 +76,7 @@ export interface ThemeInfo {
   dir: string;
   /** Source of partials/<name>.hbs, or null when there is no such partial. */
   readPartial(name: string): string | null;
-  /** Every file of the theme, theme-relative and sorted: templates and assets (hidden files left out). */
+  /** Every file of the theme, theme-relative and sorted: templates, assets and locales/*.json (hidden files left out). */
   paths: string[];
   /** A file's content as text (UTF-8), or null when the theme has no such file. */
   read(path: string): string | null;

@@ -36,6 +36,9 @@ import unusedAsset from './unused-asset.js';
 import unescapedOutput from './unescaped-output.js';
 import labelFor from './label-for.js';
 import pageTitle from './page-title.js';
+import translationKeyMissing from './translation-key-missing.js';
+import translationKeyMissingInLocale from './translation-key-missing-in-locale.js';
+import translationKeyUnused from './translation-key-unused.js';
 
 export const RULES: Rule[] = [
   authNotCallable,
@@ -74,4 +77,7 @@ export const RULES: Rule[] = [
   unescapedOutput,
   labelFor,
   pageTitle,
+  translationKeyMissing,
+  translationKeyMissingInLocale,
+  translationKeyUnused,
 ];

@@ -76,7 +76,7 @@ describe('theme/types: typeCheckTemplate', () => {
         'pages/index.hbs 1:89-1:92 unknown-field',
       ]);
       expect(findings[0].message).to.equal(
-        '`qty` is not a field of `item` (cart.json#/definitions/item); its fields: variant_id, product_slug, product_name, variant_name, url, quantity, available, unit_price, line_total',
+        '`qty` is not a field of `item` (cart.json#/definitions/item); its fields: variant_id, product_slug, product_name, variant_name, url, quantity, available, unit_price, line_total, image',
       );
       expect(findings[1].message).to.include('is not a field of this, an item of `cart.items`');
     });
