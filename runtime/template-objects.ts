@@ -9,7 +9,7 @@ import { productsFind, productsPaginate } from './catalog/template-objects.js';
 import { ordersFind, ordersPaginate, ordersTrack } from './orders/template-objects.js';
 import { cart } from './cart/template-objects.js';
 import { auth } from './accounts/template-objects.js';
-import { csrfToken, form, request, site } from './http/page-context.js';
+import { csrfToken, form, placedOrder, request, site } from './http/page-context.js';
 
 /** Everything a page render hands the run functions: the union of the domains' scopes. */
 export type PageScope = CatalogScope & OrdersScope & CartScope;
@@ -27,6 +27,7 @@ export const TEMPLATE_OBJECT_DECLARATIONS: ReadonlyArray<TemplateObjectDeclarati
   request,
   site,
   form,
+  placedOrder,
 ];
 
 /** The registry as the engine reads it. */

@@ -58,10 +58,14 @@ async function download(url: string): Promise<Buffer> {
   // Read at most one byte past the limit: a server that lies about its length cannot fill memory.
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of response.body ?? []) {
-    total += (chunk as Uint8Array).length;
-    if (total > MAX_ORIGINAL_BYTES) throw new ImageRejected('is larger than 15 MB');
-    chunks.push(Buffer.from(chunk as Uint8Array));
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+    total += read.value.length;
+    if (total > MAX_ORIGINAL_BYTES) {
+      await reader!.cancel();
+      throw new ImageRejected('is larger than 15 MB');
+    }
+    chunks.push(Buffer.from(read.value));
   }
   return Buffer.concat(chunks);
 }

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.js';
 import type { AppState } from '../http/state.js';
 import { bodyOf } from '../http/body.js';
 import { existingSessionId } from '../http/session.js';
-import { sessionAccount } from '../http/session.js';
+import { sessionAccount, sessionOf } from '../http/session.js';
 import { placeOrder, quote } from './service.js';
 
 /** Registers the checkout routes on the /_post router. */
@@ -24,6 +24,10 @@ export function registerCheckoutRoutes(router: Router<AppState>, deps: AppDeps):
       deps.keys,
     );
     if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+    // Kept in the (server-side) session so the confirmation shows again after a reload; a link
+    // cannot make another visitor's checkout page claim an order.
+    const session = sessionOf(ctx);
+    if (result.status === 201 && sessionId && session) session.placedOrder = result.body.Number;
     ctx.status = result.status;
     ctx.body = result.body;
   });

@@ -36,3 +36,13 @@ export const form = defineContextValue({
   description:
     'A form post the server answered by re-rendering the page (422, 429…): error, code, fields and values sent; absent on other renders.',
 });
+
+/** `{{#if placed_order}}{{placed_order.number}}{{/if}}`: the confirmation of the visitor's last order. */
+export const placedOrder = defineContextValue({
+  name: 'placed_order',
+  schema: 'placed-order',
+  // Read from the visitor's session: a page that shows it is sent private.
+  private: true,
+  description:
+    'The order this visitor’s session placed last (guests too): its number, for a confirmation that survives a reload; absent when there is none.',
+});

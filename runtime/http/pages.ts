@@ -7,7 +7,7 @@ import type { DataSource, RenderRequest } from '../theme/theme.js';
 import { GUEST_AUTH } from '../accounts/auth.js';
 import { resolveAuth } from './visitor.js';
 import { TEMPLATE_OBJECT_DECLARATIONS, TEMPLATE_OBJECTS, type PageScope } from '../template-objects.js';
-import { existingSessionId } from './session.js';
+import { existingSessionId, sessionOf } from './session.js';
 import { markPrivate } from './cache-headers.js';
 import { HttpError } from '../errors.js';
 import type { AppState } from './state.js';
@@ -93,7 +93,7 @@ export async function renderPage(
         auth,
         csrfToken,
         site: { name: ctx.state.site.name, locale: ctx.state.site.locale },
-        extra: options.extra,
+        extra: needs.roots.has('placed_order') ? { ...options.extra, ...placedOrderOf(ctx) } : options.extra,
       },
       dataSource(ctx, deps, request, auth.user?.id ?? null),
       deps.hooks.inspect,
@@ -155,4 +155,10 @@ export function notFoundPage(deps: AppDeps): Koa.Middleware<AppState> {
     }
     await renderPage(ctx, deps, '404', { status: 404 });
   };
+}
+
+/** `placed_order` for the page context: the session's last order number, when it has one. */
+function placedOrderOf(ctx: Koa.ParameterizedContext<AppState>): { placed_order?: { number: string } } {
+  const number = existingSessionId(ctx) ? sessionOf(ctx)?.placedOrder : undefined;
+  return number ? { placed_order: { number } } : {};
 }

@@ -21,6 +21,8 @@ export interface SessionData {
    */
   generation?: number;
   createdAt?: number;
+  /** The number of the order this session placed last: the checkout page's confirmation. */
+  placedOrder?: string;
 }
 
 /** The koa-session object of a request, as this service uses it. */

@@ -37,12 +37,26 @@ export function screenshotName(title: string): string {
   return `${safe || 'test'}.png`;
 }
 
+/** How a test's browser context looks: JavaScript on or off, the window width, light or dark. */
+export interface PageOptions {
+  javaScript?: boolean;
+  /** Window size in CSS pixels (default 1280 × 720). */
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
+/** The phone and desktop window sizes the layout tests use. */
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
 export interface E2E {
   /** Base URL of the running server, e.g. http://127.0.0.1:41234 */
   readonly url: string;
   readonly server: TestServer;
   /** A page in a fresh browser context (own cookies and storage); closed after the test. */
-  newPage(options?: { javaScript?: boolean }): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
 }
 
 /**
@@ -118,7 +132,11 @@ export function useE2E(): E2E {
       return server!;
     },
     async newPage(options = {}) {
-      const context = await browser!.newContext({ javaScriptEnabled: options.javaScript ?? true });
+      const context = await browser!.newContext({
+        javaScriptEnabled: options.javaScript ?? true,
+        ...(options.viewport ? { viewport: options.viewport } : {}),
+        ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15000);
@@ -173,8 +191,13 @@ export async function fillAddress(
   address: Record<string, string> = ADDRESS,
   note = '',
 ): Promise<void> {
-  for (const [name, value] of Object.entries(address))
-    await page.fill(`form[data-checkout] [name="${name}"]`, value);
+  for (const [name, value] of Object.entries(address)) {
+    const field = page.locator(`form[data-checkout] [name="${name}"]`);
+    // the country is a select of ISO codes (upper case); the other fields are text inputs
+    if ((await field.evaluate((el) => el.tagName)) === 'SELECT')
+      await field.selectOption(value.toUpperCase());
+    else await field.fill(value);
+  }
   await page.fill('form[data-checkout] [name="note"]', note);
 }
 

@@ -227,7 +227,13 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
     expect(product['@context']).to.equal('https://schema.org');
     expect(product.name).to.equal(name);
     expect(product.url).to.equal(url);
-    expect(product).not.to.have.property('image'); // products have no image yet
+    // Google's product rich results require an image: absolute URLs of the gallery, 1200 px JPEG.
+    const images = product.image as string[];
+    expect(images).to.be.an('array').that.is.not.empty;
+    for (const src of images)
+      expect(src).to.match(new RegExp(`^${server.url}/media/[0-9a-f]{64}/1200\\.jpg$`));
+    expect((await fetch(images[0])).status).to.equal(200);
+    expect(meta(html, 'og:image')).to.equal(images[0]);
     const offers = product.offers as Record<string, unknown>;
     expect(offers.price)
       .to.be.a('string')

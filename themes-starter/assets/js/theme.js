@@ -1,6 +1,7 @@
 // Starter theme script: progressive enhancement over the server-rendered pages.
 // - every POST carries X-CSRF-Token; a response with csrf_token replaces the stored token;
 //   csrf_rejected reloads the page and repeats the action once;
+// - the header menu toggle on narrow screens (a checkbox without JavaScript, a button with it);
 // - add to cart, cart quantity changes (0 removes), logout that clears private content;
 // - checkout: quote review, then place-order with an idempotency key kept until the outcome is known.
 (() => {
@@ -9,6 +10,16 @@
   const meta = document.querySelector('meta[name="csrf-token"]');
   let csrfToken = meta ? meta.content : '';
   const REPEAT_KEY = 'storefront:repeat';
+  // The page's locale (the site's) for money, and the translated texts the layout renders for this
+  // script (partials/script-messages.hbs); a missing text shows its key, as {{t}} does.
+  const LOCALE = document.documentElement.lang || undefined;
+  const messages = {};
+  for (const el of document.querySelectorAll('[data-messages] [data-message]'))
+    messages[el.dataset.message] = el.textContent;
+  const msg = (key, values = {}) =>
+    (messages[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) =>
+      name in values ? String(values[name]) : whole,
+    );
   const PENDING_KEY = 'storefront:pending-order';
 
   function setToken(token) {
@@ -62,7 +73,7 @@
 
   function money(minor, currency) {
     if (minor === null || minor === undefined || !currency) return '';
-    const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    const format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency });
     // amounts are in minor units: 2 digits for EUR, 0 for JPY, 3 for KWD
     return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
   }
@@ -74,6 +85,32 @@
   function updateCartCount(cart) {
     const count = document.querySelector('[data-cart-count]');
     if (count && cart && typeof cart.ItemCount === 'number') count.textContent = String(cart.ItemCount);
+  }
+
+  // Header menu on narrow screens: the checkbox that opens it without JavaScript becomes a button
+  // that says whether the menu is open (aria-expanded); Escape closes it.
+  const menuToggle = document.querySelector('[data-menu-toggle]');
+  const menu = document.querySelector('[data-menu]');
+  const menuLabel = menuToggle && document.querySelector(`label[for="${menuToggle.id}"]`);
+  if (menuToggle && menu && menuLabel) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = menuLabel.className;
+    button.textContent = menuLabel.textContent;
+    button.setAttribute('aria-controls', menu.id);
+    const setOpen = (open) => {
+      button.setAttribute('aria-expanded', String(open));
+      menu.classList.toggle('is-open', open);
+    };
+    setOpen(menuToggle.checked);
+    button.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));
+    document.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || button.getAttribute('aria-expanded') !== 'true') return;
+      setOpen(false);
+      button.focus();
+    });
+    menuLabel.replaceWith(button);
+    menuToggle.remove();
   }
 
   // Logout: POST, clear private content, then go to /login.
@@ -97,10 +134,10 @@
       event.preventDefault();
       const chosen = form.querySelector('input[name="variant_id"]:checked');
       const quantity = Number(form.querySelector('input[name="quantity"]').value);
-      if (!chosen) return void (status.textContent = 'Choose an option first.');
+      if (!chosen) return void (status.textContent = msg('choose_option'));
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999)
-        return void (status.textContent = 'Quantity must be a whole number from 1 to 999.');
-      status.textContent = 'Adding…';
+        return void (status.textContent = msg('quantity_range'));
+      status.textContent = msg('adding');
       try {
         const { status: code, body } = await post('/_post/cart/add', {
           variant_id: chosen.dataset.variantId,
@@ -109,14 +146,14 @@
         if (code === 200) {
           updateCartCount(body);
           status.replaceChildren(
-            'Added to your cart. ',
-            Object.assign(document.createElement('a'), { href: '/cart', textContent: 'View cart' }),
+            `${msg('added')} `,
+            Object.assign(document.createElement('a'), { href: '/cart', textContent: msg('view_cart') }),
           );
         } else {
-          status.textContent = errorMessage(body, 'Could not add this item.');
+          status.textContent = errorMessage(body, msg('add_failed'));
         }
       } catch {
-        status.textContent = 'Network problem: the item was not added. Try again.';
+        status.textContent = msg('add_network');
       }
     });
   }
@@ -146,9 +183,9 @@
       try {
         const { status, body: data } = await post(path, body);
         if (status === 200) location.reload();
-        else alert(errorMessage(data, 'Your cart could not be updated.'));
+        else alert(errorMessage(data, msg('cart_failed')));
       } catch {
-        alert('Network problem: your cart was not updated. Try again.');
+        alert(msg('cart_network'));
       }
     });
   }
@@ -161,6 +198,7 @@
     const pendingNotice = document.querySelector('[data-pending-notice]');
     const placeButton = document.querySelector('[data-place-order]');
     const placed = document.querySelector('[data-order-placed]');
+    const layout = document.querySelector('[data-checkout-layout]');
     const fields = ['name', 'line1', 'line2', 'city', 'region', 'postal_code', 'country', 'phone'];
     let quote = null;
 
@@ -213,13 +251,13 @@
             if (slot) slot.textContent = message;
             if (checkout.elements[key]) checkout.elements[key].setAttribute('aria-invalid', 'true');
           }
-          showStatus(errorMessage(body, 'We could not prepare your order.'));
+          showStatus(errorMessage(body, msg('quote_failed')));
           return;
         }
         quote = body;
         renderQuote(body);
       } catch {
-        showStatus('Network problem: try again.');
+        showStatus(msg('network'));
       }
     });
 
@@ -232,7 +270,7 @@
           for (const [text, cls] of [
             [
               `${item.ProductName} · ${item.VariantName}` +
-                (item.StockShort ? ` (only ${item.StockLeft} left: lower the quantity)` : ''),
+                (item.StockShort ? ` ${msg('stock_short', { left: item.StockLeft })}` : ''),
               '',
             ],
             [String(item.quantity), 'num'],
@@ -247,19 +285,19 @@
         }),
       );
       const rows = [
-        ['Subtotal', q.SubtotalAmount],
-        ['Shipping', q.ShippingFeeAmount],
-        ['Tax', q.TaxAmount],
-        ['Discount', -q.DiscountAmount],
-        ['Total', q.GrandTotalAmount],
-      ].filter(([label, amount]) => label !== 'Discount' || amount !== 0);
+        ['subtotal', q.SubtotalAmount],
+        ['shipping', q.ShippingFeeAmount],
+        ['tax', q.TaxAmount],
+        ['discount', -q.DiscountAmount],
+        ['total', q.GrandTotalAmount],
+      ].filter(([key, amount]) => key !== 'discount' || amount !== 0);
       totals.replaceChildren(
-        ...rows.map(([label, amount]) => {
+        ...rows.map(([key, amount]) => {
           const tr = document.createElement('tr');
           const th = Object.assign(document.createElement('th'), {
             scope: 'row',
             colSpan: 2,
-            textContent: label,
+            textContent: msg(key),
           });
           const td = Object.assign(document.createElement('td'), {
             className: 'num',
@@ -280,7 +318,7 @@
 
     async function send(pending) {
       placeButton.disabled = true;
-      showStatus('Placing your order…');
+      showStatus(msg('placing'));
       let response;
       try {
         response = await post('/_post/checkout/place-order', pending, { repeatable: false });
@@ -294,9 +332,13 @@
           location.assign(`/my-orders/${encodeURIComponent(response.body.ID)}`);
           return;
         }
-        // A guest has no order pages: the confirmation with the order number is shown here.
-        placed.querySelector('[data-order-number]').textContent = response.body.Number || response.body.ID;
-        for (const el of [checkout, review, pendingNotice, statusBox]) el.hidden = true;
+        // A guest has no order pages: the confirmation with the order number is shown here, and the
+        // address becomes /checkout?placed=1, which the server renders from the session's last order,
+        // so a reload shows the same confirmation.
+        const number = response.body.Number || response.body.ID;
+        placed.querySelector('[data-order-number]').textContent = number;
+        history.replaceState(null, '', '/checkout?placed=1');
+        for (const el of [layout, pendingNotice, statusBox]) el.hidden = true;
         placed.hidden = false;
         placed.focus();
         updateCartCount({ ItemCount: 0 });
@@ -307,17 +349,13 @@
         lockForm(false);
         discardReview();
         pendingNotice.hidden = true;
-        showStatus(
-          `${errorMessage(response.body, 'Your order was not placed.')} Please review your order again.`,
-        );
+        showStatus(`${errorMessage(response.body, msg('not_placed'))} ${msg('review_again')}`);
         return;
       }
       // Network failure or 5xx: the outcome is unknown. Keep the pending order for a manual retry.
       lockForm(true);
       pendingNotice.hidden = false;
-      showStatus(
-        'We could not confirm your order. Use "Retry" to send the same order again; it will not be placed twice.',
-      );
+      showStatus(msg('not_confirmed'));
     }
 
     placeButton.addEventListener('click', () => {
