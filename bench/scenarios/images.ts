@@ -84,7 +84,7 @@ export const imagesScenario: Scenario = {
           notes: `1.00 (bare Koa, serve's exact bytes and headers)${failureNote(ceiling)}`,
         },
         {
-          scenario: `GET a 640 px WebP image, cached on disk`,
+          scenario: `GET a 640 px WebP image, cached (memory, then disk)`,
           engine: 'sqlite',
           rps: served.rps,
           p50_ms: served.p50_ms,

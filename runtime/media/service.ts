@@ -7,6 +7,7 @@ import type { Db } from '../db.js';
 import { HttpError } from '../errors.js';
 import { makeDerivative } from './derive.js';
 import { DiskCache } from './disk-cache.js';
+import { MemoryLru } from './memory-lru.js';
 import { FORMATS, fallbackFormat, widthsFor, type MediaFormat } from '../media-urls.js';
 import { mediaInfo, readOriginal, type MediaInfo } from './store.js';
 
@@ -23,7 +24,11 @@ export interface MediaServiceOptions {
   maxJobs?: number;
   /** Misses waiting for a resize slot before new ones get 503. */
   maxQueue?: number;
+  /** Memory for the most requested derivatives, in bytes (default 32 MiB). */
+  memoryBytes?: number;
 }
+
+const DEFAULT_MEMORY_BYTES = 32 * 1024 * 1024;
 
 /** True when `format` at `width` is one of the URLs the original is offered at. */
 export function isOffered(info: MediaInfo, width: number, format: MediaFormat): boolean {
@@ -36,6 +41,8 @@ export function isOffered(info: MediaInfo, width: number, format: MediaFormat): 
 /** The media domain's read side: the images of a site by content hash, as derivatives. */
 export class MediaService {
   private readonly cache: DiskCache;
+  /** The most requested derivatives in memory too: a disk read costs four thread-pool round trips. */
+  private readonly hot: MemoryLru;
   private readonly inflight = new Map<string, Promise<Buffer | null>>();
   private readonly waiting: Array<() => void> = [];
   private running = 0;
@@ -47,6 +54,7 @@ export class MediaService {
     options: MediaServiceOptions,
   ) {
     this.cache = DiskCache.open(options.cacheBytes);
+    this.hot = new MemoryLru(options.memoryBytes ?? DEFAULT_MEMORY_BYTES);
     this.maxJobs = options.maxJobs ?? 1;
     this.maxQueue = options.maxQueue ?? 16;
   }
@@ -60,10 +68,15 @@ export class MediaService {
   ): Promise<Derivative | null> {
     const key = `${siteId}/${hash}/${width}.${format}`;
     const type = FORMATS[format];
+    const hot = this.hot.get(key);
+    if (hot) return { bytes: hot, type };
     const cached = this.cache.path(key);
     if (cached) {
       const bytes = await readFile(cached).catch(() => null); // evicted meanwhile: make it again
-      if (bytes) return { bytes, type };
+      if (bytes) {
+        this.hot.set(key, bytes);
+        return { bytes, type };
+      }
     }
     let job = this.inflight.get(key);
     if (!job) {
@@ -107,6 +120,7 @@ export class MediaService {
       if (!original) return null;
       const bytes = await makeDerivative(original.bytes, width, format);
       await this.cache.put(key, bytes);
+      this.hot.set(key, bytes);
       return bytes;
     } finally {
       this.release();
