@@ -28,6 +28,7 @@ import formPostMethod from './form-post-method.js';
 import hardcodedAssetPath from './hardcoded-asset-path.js';
 import unknownRouteLink from './unknown-route-link.js';
 import unreachablePage from './unreachable-page.js';
+import pageName from './page-name.js';
 import imgAttributes from './img-attributes.js';
 import parserBlockingScript from './parser-blocking-script.js';
 import assetSize from './asset-size.js';
@@ -69,6 +70,7 @@ export const RULES: Rule[] = [
   hardcodedAssetPath,
   unknownRouteLink,
   unreachablePage,
+  pageName,
   imgAttributes,
   parserBlockingScript,
   assetSize,

@@ -24,6 +24,7 @@ const EXPECTED: Record<string, string[]> = {
   'hardcoded-asset-path': ['pages/hardcoded-asset-path.hbs:4'],
   'unknown-route-link': ['pages/unknown-route-link.hbs:4'],
   'unreachable-page': ['pages/_unreachable-page.hbs:1'],
+  'page-name': ['pages/page-name_Draft.hbs:1'],
   'img-attributes': ['pages/img-attributes.hbs:4'],
   'parser-blocking-script': ['pages/parser-blocking-script.hbs:5'],
   'asset-size': ['assets/js/asset-size.js:1'],

@@ -49,6 +49,7 @@ const EXPECTED: Record<string, string[]> = {
 const EVERYDAY_ONLY = [
   'hardcoded-asset-path',
   'unreachable-page',
+  'page-name',
   'parser-blocking-script',
   'asset-size',
   'unused-partial',
