@@ -229,7 +229,7 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
     expect(product.url).to.equal(url);
     // Google's product rich results require an image: absolute URLs of the gallery, 1200 px JPEG.
     const images = product.image as string[];
-    expect(images).to.be.an('array').that.is.not.empty;
+    expect(images).to.be.an('array').with.length.above(0);
     for (const src of images)
       expect(src).to.match(new RegExp(`^${server.url}/media/[0-9a-f]{64}/1200\\.jpg$`));
     expect((await fetch(images[0])).status).to.equal(200);
