@@ -12,6 +12,8 @@ export interface LoadOptions {
   durationS: number;
   warmupS: number;
   headers?: Record<string, string>;
+  /** When set, the path of every request (a crawl of distinct pages); `path` then only labels the run. */
+  nextPath?: () => string;
 }
 
 export interface LoadResult {
@@ -39,6 +41,9 @@ function run(o: LoadOptions, durationS: number, samples?: number[]): Promise<aut
     connections: o.connections,
     duration: durationS,
     headers: o.headers,
+    ...(o.nextPath
+      ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: o.nextPath!() }) }] }
+      : {}),
     // every request is a visitor without cookies: autocannon never sends back a Set-Cookie
   }) as Promise<autocannon.Result> & autocannon.Instance;
   if (samples) {

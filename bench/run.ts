@@ -18,8 +18,9 @@
 //                SQLite and MySQL vs the STATIC ceiling (bare Koa sending serve's bytes) and the
 //                TEMPLATE ceiling (plain Handlebars, same data), measured in the same run; the
 //                engine's render vs plain Handlebars; sessions rows before/after; peak RSS of serve
-//   cart         cart/add + cart/get, one guest session per connection (MySQL)
-//   checkout     checkout/quote; place-order with distinct idempotency keys (MySQL)
+//   cart         cart/add + cart/get, one guest session per connection (MySQL), vs the WRITE ceiling
+//                (bare Koa + mysql2 running the same statements on the same carts: write-ceilings.ts)
+//   checkout     checkout/quote; place-order with distinct idempotency keys (MySQL), vs the write ceiling
 //   login        /products p99 with 10 logins/s at the default bcrypt cost vs without (MySQL)
 //   register-flood  login p99 and statuses while 100 connections flood register, from one client
 //                address and from many (MySQL; goal p99 < 1 s)
@@ -34,7 +35,8 @@
 //                prices changed (SQLite and MySQL; goal < 10 s each)
 //   lcp          Largest Contentful Paint of /products and a product page in headless Chromium (goal < 1 s)
 //   catalog-growth  /products page 1, a deep page and a product page at 1,000 / 10,000 / 100,000
-//                products (SQLite, catalog cache off); serve's peak RSS (goal < 200 MB)
+//                products (SQLite, catalog cache off); a crawl of distinct pages with the default
+//                cache (the listing count shared per TTL); serve's peak RSS (goal < 200 MB)
 //   images       a cached 640 px WebP product image on serve vs the STATIC ceiling (bare Koa sending
 //                the same bytes); first-request (resize) times per format
 import { spawnSync } from 'node:child_process';

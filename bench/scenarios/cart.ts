@@ -11,6 +11,7 @@ import { flowFailureNote, runFlow, type FlowRequest } from '../flow.js';
 import { newVisitor } from '../visitor.js';
 import { sampleRss } from '../rss.js';
 import { mb } from '../report.js';
+import { runWriteCeiling, startWriteCeilings, writeRatioNote } from '../write-ceilings.js';
 
 export const cartScenario: Scenario = {
   name: 'cart',
@@ -51,6 +52,14 @@ export const cartScenario: Scenario = {
         },
       });
       const memory = rss.stop();
+      // The write ceiling on the same database, the same visitors' carts, the same alternation.
+      await serve.stop();
+      const ceilingServer = await startWriteCeilings(t, databaseUrl);
+      ctx.log('  mysql: write ceiling (bare Koa + mysql2): cart-add + cart-get');
+      const ceiling = await runWriteCeiling(ceilingServer, o, (v) => [
+        { step: 'cart/add', method: 'POST', path: `/cart-add/${v}`, body: { quantity: 1 } },
+        { step: 'cart/get', method: 'POST', path: `/cart-get/${v}`, body: {} },
+      ]);
       const rows: Row[] = [];
       for (const name of ['cart/add', 'cart/get']) {
         const s = result.steps[name];
@@ -62,6 +71,7 @@ export const cartScenario: Scenario = {
           p99_ms: s?.p99_ms ?? null,
           notes: [
             `${o.connections} guest sessions`,
+            writeRatioNote(s?.rps ?? null, ceiling.steps[name]),
             flowFailureNote(s),
             name === 'cart/get' ? `serve peak RSS ${mb(memory.hwm_sum_kb)}` : '',
           ]
@@ -69,7 +79,21 @@ export const cartScenario: Scenario = {
             .join('; '),
         });
       }
-      return { rows, details: { ...result, rss: memory } };
+      const c = ceiling.steps['cart/add'];
+      rows.push({
+        scenario: 'ceiling: cart/add (bare Koa + mysql2, same statements)',
+        engine: 'mysql',
+        rps: c?.rps ?? null,
+        p50_ms: c?.p50_ms ?? null,
+        p99_ms: c?.p99_ms ?? null,
+        notes: [
+          '6 reads + 2 writes (4 statements in 1 transaction); alternating with cart/get (2 reads)',
+          flowFailureNote(c),
+        ]
+          .filter(Boolean)
+          .join('; '),
+      });
+      return { rows, details: { ...result, rss: memory, ceiling } };
     });
   },
 };

@@ -12,6 +12,7 @@ import { availableVariantIds, countRows } from '../databases.js';
 import { startServe } from '../serve-process.js';
 import { flowFailureNote, runFlow } from '../flow.js';
 import { BENCH_ADDRESS, newVisitor } from '../visitor.js';
+import { runWriteCeiling, startWriteCeilings, writeRatioNote } from '../write-ceilings.js';
 
 export const checkoutScenario: Scenario = {
   name: 'checkout',
@@ -107,8 +108,27 @@ export const checkoutScenario: Scenario = {
       });
       const ordersAfter = await countRows(databaseUrl, 'orders');
       const created = ordersAfter - ordersBefore;
+      // The write ceiling on the same database and the buyers' one-line carts: place-order, refill.
+      await serve.stop();
+      const ceilingServer = await startWriteCeilings(t, databaseUrl);
+      ctx.log('  mysql: write ceiling (bare Koa + mysql2): place-order + cart-add refill');
+      const ceiling = await runWriteCeiling(ceilingServer, o, (v) => [
+        {
+          step: 'place-order',
+          method: 'POST',
+          path: `/place-order/${v}`,
+          expect: [201],
+          body: { idempotency_key: randomBytes(16).toString('hex') },
+        },
+        { step: 'cart/add (refill)', method: 'POST', path: `/cart-add/${v}`, body: { quantity: 1 } },
+      ]);
+      const c = ceiling.steps['place-order'];
       const q = quote.steps.quote;
       const p = place.steps['place-order'];
+      const goal =
+        p && p.rps >= 300 && p.p99_ms < 100
+          ? 'goal ≥ 300/s, p99 < 100 ms met'
+          : 'goal ≥ 300/s, p99 < 100 ms NOT met';
       const rows: Row[] = [
         {
           scenario: 'POST /_post/checkout/quote',
@@ -127,13 +147,25 @@ export const checkoutScenario: Scenario = {
           notes: [
             `distinct keys; each after a cart/add refill (not counted)`,
             `${created} orders created for ${p?.all_ok ?? 0} × 201 (${created === (p?.all_ok ?? 0) ? 'match' : 'MISMATCH'})`,
+            writeRatioNote(p?.rps ?? null, c),
+            goal,
             flowFailureNote(p),
           ]
             .filter(Boolean)
             .join('; '),
         },
+        {
+          scenario: 'ceiling: place-order (bare Koa + mysql2, same statements)',
+          engine: 'mysql',
+          rps: c?.rps ?? null,
+          p50_ms: c?.p50_ms ?? null,
+          p99_ms: c?.p99_ms ?? null,
+          notes: ['3 reads + 7 writes (6 in 1 transaction); each after a cart-add refill', flowFailureNote(c)]
+            .filter(Boolean)
+            .join('; '),
+        },
       ];
-      return { rows, details: { quote, place, orders_created: created } };
+      return { rows, details: { quote, place, orders_created: created, ceiling } };
     });
   },
 };

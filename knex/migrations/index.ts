@@ -27,6 +27,7 @@ import * as m20261123140100 from './20261123140100_create_media_chunks.js';
 import * as m20261123140200 from './20261123140200_create_product_images.js';
 import * as m20261123140300 from './20261123140300_add_variants_image_hash.js';
 import * as m20261123150000 from './20261123150000_add_products_listing_index.js';
+import * as m20261123150100 from './20261123150100_add_variants_product_index.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,6 +61,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261123140200_create_product_images', m20261123140200],
   ['20261123140300_add_variants_image_hash', m20261123140300],
   ['20261123150000_add_products_listing_index', m20261123150000],
+  ['20261123150100_add_variants_product_index', m20261123150100],
 ];
 
 /** knex MigrationSource over the static list above. */

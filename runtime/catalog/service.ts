@@ -5,7 +5,14 @@ import { clampLimit, clampPage, paging, type Paging } from '../paging.js';
 import type { ImageObject } from '../media/objects.js';
 import { TtlCache } from './cache.js';
 import { productImages } from './images.js';
-import { pageOfProducts, productBySlug, variantsOf, type ProductRow, type VariantRow } from './store.js';
+import {
+  liveProductCount,
+  pageOfProducts,
+  productBySlug,
+  variantsOf,
+  type ProductRow,
+  type VariantRow,
+} from './store.js';
 
 export interface VariantObject {
   id: string;
@@ -85,8 +92,9 @@ async function loadProductPage(
   perPage: number,
   page: number,
   locale: string,
+  count: Promise<number>,
 ): Promise<ProductPage> {
-  const { rows, total } = await pageOfProducts(db, siteId, perPage, (page - 1) * perPage);
+  const { rows, total } = await pageOfProducts(db, siteId, perPage, (page - 1) * perPage, count);
   const variants = await variantsOf(
     db,
     siteId,
@@ -142,6 +150,11 @@ function deepFreeze<T>(value: T): T {
 export class CatalogReader {
   private readonly pages: TtlCache<ProductPage>;
   private readonly products: TtlCache<ProductObject | null>;
+  /**
+   * Live products per site, for every page and locale of the listing: the count scans the listing
+   * index, whose size grows with the catalog, so it is taken once per TTL, not once per page.
+   */
+  private readonly counts: TtlCache<number>;
 
   constructor(
     private readonly db: Db,
@@ -150,6 +163,7 @@ export class CatalogReader {
   ) {
     this.pages = new TtlCache(cacheMs);
     this.products = new TtlCache(cacheMs);
+    this.counts = new TtlCache(cacheMs);
   }
 
   /** products.paginate, prices formatted for locale; the navigation links are built for this request, never cached. */
@@ -162,7 +176,14 @@ export class CatalogReader {
     const perPage = clampLimit(args.limit, DEFAULT_PAGE_SIZE);
     const page = clampPage(args.page);
     const { items, total } = await this.pages.get(`${siteId}\n${locale}\n${perPage}\n${page}`, () =>
-      loadProductPage(this.db, siteId, perPage, page, locale).then(deepFreeze),
+      loadProductPage(
+        this.db,
+        siteId,
+        perPage,
+        page,
+        locale,
+        this.counts.get(siteId, () => liveProductCount(this.db, siteId)),
+      ).then(deepFreeze),
     );
     return { items, ...paging(page, perPage, total, request) };
   }
@@ -179,5 +200,6 @@ export class CatalogReader {
   clear(): void {
     this.pages.clear();
     this.products.clear();
+    this.counts.clear();
   }
 }

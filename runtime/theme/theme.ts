@@ -78,6 +78,15 @@ interface TemplateEntry {
 
 const KINDS = ['layouts', 'pages', 'partials'] as const;
 
+/** One declaration of the registry as render() places it in the context. */
+interface ContextSlot {
+  name: string;
+  kind: string;
+  /** For a call (`products.paginate`): the context key holding it and the method name. */
+  head: string;
+  method: string;
+}
+
 /** A theme folder with layouts/, pages/, partials/ and assets/. */
 export class Theme {
   readonly hb: typeof Handlebars;
@@ -97,6 +106,8 @@ export class Theme {
     null;
   /** Handlebars' per-call runtime state for this theme, captured once (see runtimeOptions). */
   private runtime: Record<string, unknown> | null = null;
+  /** The context slots of the registry, built once (see contextPlan). */
+  private plan: ContextSlot[] | null = null;
 
   private constructor(
     readonly dir: string,
@@ -441,15 +452,26 @@ export class Theme {
       csrf_token: input.csrfToken,
       site: input.site,
     };
-    for (const spec of this.objects.all()) {
+    for (const spec of this.contextPlan()) {
       if (spec.kind === 'object') context[spec.name] = loaded[spec.name] ?? null;
       if (spec.kind !== 'call') continue;
       // `products.paginate` is context.products.paginate: a helper that hands out its prefetched result
-      const [head, method] = spec.name.split('.') as [string, string];
-      const holder = (context[head] ??= {}) as Record<string, unknown>;
-      holder[method] = lookup(spec.name);
+      const holder = (context[spec.head] ??= {}) as Record<string, unknown>;
+      holder[spec.method] = lookup(spec.name);
     }
     return this.renderTemplate(`pages/${page}`, context, undefined);
+  }
+
+  /**
+   * The registry's declarations as render() puts them in the context, with call names split into
+   * holder and method: built once, as the registry never changes (it was rebuilt on every render).
+   */
+  private contextPlan(): ContextSlot[] {
+    this.plan ??= this.objects.all().map((spec) => {
+      const [head, method] = spec.name.split('.') as [string, string | undefined];
+      return { name: spec.name, kind: spec.kind, head, method: method ?? '' };
+    });
+    return this.plan;
   }
 
   /** Renders one template by name with its errors located in its file. */
@@ -462,8 +484,19 @@ export class Theme {
     frame.__file = entry.file;
     // What Handlebars' initData does for a top-level call, skipped by the partial-style call below.
     if (data === undefined || data === null) frame.root = context;
+    const rt = this.runtimeOptions();
     try {
-      return entry.compiled(context, { ...this.runtimeOptions(), data: frame });
+      // One literal of fixed shape (not a spread of the captured state): Handlebars' template and
+      // setup functions then see a single hidden class of options and stay monomorphic.
+      return entry.compiled(context, {
+        helpers: rt.helpers,
+        partials: rt.partials,
+        decorators: rt.decorators,
+        hooks: rt.hooks,
+        protoAccessControl: rt.protoAccessControl,
+        partial: true,
+        data: frame,
+      } as Handlebars.RuntimeOptions);
     } catch (err) {
       if (err instanceof AbortRender) throw err;
       throw locateError(err, entry.file);

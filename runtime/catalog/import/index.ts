@@ -3,7 +3,7 @@
 import { dirname } from 'node:path';
 import type { Db } from '../../db.js';
 import { storedHashes } from '../../media/store.js';
-import { resolveImageSources, storeOriginals } from '../images.js';
+import { resolveImageSources, storeOriginals } from '../image-files.js';
 import { applyPlan } from './apply.js';
 import { readCatalogFile, type ImportFormat } from './parse.js';
 import { isEmptyPlan, planImport, type ImportPlan } from './plan.js';
