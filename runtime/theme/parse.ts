@@ -38,14 +38,30 @@ export function parseTemplate(source: string, file: string): Program {
   }
 }
 
+const CHILD_KEYS = ['body', 'program', 'inverse', 'path', 'params', 'hash', 'pairs', 'value', 'name'];
+
+function collect(node: Node, into: Node[]): void {
+  into.push(node);
+  const n = node as unknown as Record<string, unknown>;
+  for (const key of CHILD_KEYS) {
+    const child = n[key];
+    if (Array.isArray(child)) for (const c of child) collect(c as Node, into);
+    else if (child && typeof child === 'object' && 'type' in (child as object)) collect(child as Node, into);
+  }
+}
+
+// Every lint rule and the analyses walk the same trees again and again (check-theme: a dozen walks
+// of each template): a Program's nodes are listed once, in visiting order, and reused.
+const programNodes = new WeakMap<Node, Node[]>();
+
 /** Visits every node of a template AST depth-first, parents before children. */
 export function walk(node: Node | null | undefined, visit: (node: Node) => void): void {
   if (!node) return;
-  visit(node);
-  const n = node as unknown as Record<string, unknown>;
-  for (const key of ['body', 'program', 'inverse', 'path', 'params', 'hash', 'pairs', 'value', 'name']) {
-    const child = n[key];
-    if (Array.isArray(child)) for (const c of child) walk(c as Node, visit);
-    else if (child && typeof child === 'object' && 'type' in (child as object)) walk(child as Node, visit);
+  let nodes = node.type === 'Program' ? programNodes.get(node) : undefined;
+  if (!nodes) {
+    nodes = [];
+    collect(node, nodes);
+    if (node.type === 'Program') programNodes.set(node, nodes);
   }
+  for (const n of nodes) visit(n);
 }

@@ -77,7 +77,8 @@ export function lintSources(files: ThemeSources, options: LintOptions & { dir?: 
     (f) => !isIgnored(f, ignore),
   );
   const fileRules = rules.filter((r) => r.rule.check);
-  const asts = new Map<string, Program | null>();
+  // The engine parsed every template while loading the theme: the rules walk those same trees.
+  const asts = new Map<string, Program | null>(theme.templateSources().map((t) => [t.file, t.ast]));
   const astOf = (file: string, source: string): Program | null => {
     if (!asts.has(file)) {
       try {
