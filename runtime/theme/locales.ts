@@ -149,6 +149,7 @@ export interface FoundMessage {
 /** Every locale file of a theme, with the fallback chain and the errors found while loading them. */
 export class Translations {
   private byLocale = new Map<string, LocaleFile>();
+  private chains = new Map<string, LocaleFile[]>();
   readonly errors: TemplateError[] = [];
   /** The file named <lang>.default.json; null when there is none or several. */
   readonly defaultFile: LocaleFile | null = null;
@@ -206,6 +207,16 @@ export class Translations {
 
   /** The files a site locale reads, most specific first: fr-CA → fr → the default locale. */
   chain(locale: string): LocaleFile[] {
+    // Every {{t}} of every page asks: the chains are built once per locale (a handful per shop).
+    let out = this.chains.get(locale);
+    if (!out) {
+      out = this.buildChain(locale);
+      if (this.chains.size < 1000) this.chains.set(locale, out); // locales come from sites, but bounded all the same
+    }
+    return out;
+  }
+
+  private buildChain(locale: string): LocaleFile[] {
     const out: LocaleFile[] = [];
     const parts = locale.toLowerCase().split('-');
     for (let n = parts.length; n > 0; n--) {

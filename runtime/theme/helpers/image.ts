@@ -36,8 +36,21 @@ export function fallbackOf(image: ImageFields): MediaFormat {
   return image.url.endsWith('.png') ? 'png' : 'jpg';
 }
 
+// An image's URLs never change (they name its bytes), and a listing writes the same srcsets on every
+// render: they are built once per image object (the catalog's cached objects are shared by renders).
+const srcsets = new WeakMap<object, Map<string, string>>();
+
 /** `srcset` text for an image in a format: every offered width up to `max`. */
 export function srcset(image: ImageFields, format: MediaFormat, max = Infinity): string {
+  let forImage = srcsets.get(image);
+  if (!forImage) srcsets.set(image, (forImage = new Map()));
+  const key = `${format}/${max}`;
+  let text = forImage.get(key);
+  if (text === undefined) forImage.set(key, (text = buildSrcset(image, format, max)));
+  return text;
+}
+
+function buildSrcset(image: ImageFields, format: MediaFormat, max: number): string {
   const widths = widthsFor(image.width);
   const kept = widths.filter((w) => w <= max);
   // Always offer at least the smallest, and the first width at or above max (sharp for 1x of max).

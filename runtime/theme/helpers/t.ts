@@ -35,6 +35,7 @@ export function pluralText(message: Message, count: unknown, locale: string): st
 
 /** Puts escaped values into a text's {name} placeholders; numbers are formatted for the locale. */
 export function interpolate(text: string, values: Record<string, unknown>, locale: string): string {
+  if (!text.includes('{')) return text; // most texts have no placeholder: no regular expression run
   return text.replace(/\{([A-Za-z_][\w]*)\}/g, (whole, name: string) => {
     if (!Object.hasOwn(values, name)) return whole;
     const value = values[name];
