@@ -5,6 +5,7 @@ import { checkConnection, createDb, parseDatabaseUrl, type Db } from './db.js';
 import { assertMigrated, migrateLatest } from './migrate.js';
 import { resolveSecrets } from './secrets.js';
 import { Csrf } from './http/csrf.js';
+import { GuestPages } from './http/guest-pages.js';
 import { Theme } from './theme/theme.js';
 import { TEMPLATE_OBJECTS } from './template-objects.js';
 import { CatalogReader } from './catalog/service.js';
@@ -94,6 +95,9 @@ export async function bootstrap(
       // dev shows fixture and database edits on the next reload, so it never reuses catalog objects
       catalog: new CatalogReader(readDb, mode === 'dev' ? 0 : config.catalogCacheMs),
       media,
+      // dev re-renders every page (edits show at once); serve shares guests' pages like catalog objects
+      guestPages:
+        mode === 'dev' || config.catalogCacheMs === 0 ? null : new GuestPages(config.catalogCacheMs),
       theme: () => theme,
       csrf: new Csrf(keys),
       plainHttpAllowed,

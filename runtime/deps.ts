@@ -4,6 +4,7 @@ import type { CatalogReader } from './catalog/service.js';
 import type { Config } from './config.js';
 import type { Db } from './db.js';
 import type { Csrf } from './http/csrf.js';
+import type { GuestPages } from './http/guest-pages.js';
 import type { MediaService } from './media/service.js';
 import type { HtmlErrorRenderer } from './http/error-handler.js';
 import type { AppState } from './http/state.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   readDb: Db;
   /** The `products` template object's calls, on readDb, cached briefly (never in dev). */
   catalog: CatalogReader;
+  /** Pages of visitors without a session, shared for the catalog cache's lifetime (null: off, as in dev). */
+  guestPages: GuestPages | null;
   /** Product images: originals on readDb, derivatives cached on this process's disk. */
   media: MediaService;
   /** The current theme (dev swaps files in it as they change). */

@@ -86,18 +86,35 @@ export async function renderPage(
     const auth = needs.roots.has('auth') || privateCall ? await resolveAuth(ctx, deps.db) : GUEST_AUTH;
     if (options.private || needs.private) markPrivate(ctx);
     const csrfToken = needs.roots.has('csrf_token') ? deps.csrf.token(ctx) : '';
-    const html = await theme.render(
-      page,
-      {
-        request,
-        auth,
-        csrfToken,
-        site: { name: ctx.state.site.name, locale: ctx.state.site.locale },
-        extra: needs.roots.has('placed_order') ? { ...options.extra, ...placedOrderOf(ctx) } : options.extra,
-      },
-      dataSource(ctx, deps, request, auth.user?.id ?? null),
-      deps.hooks.inspect,
-    );
+    const render = (token: string) =>
+      theme.render(
+        page,
+        {
+          request,
+          auth,
+          csrfToken: token,
+          site: { name: ctx.state.site.name, locale: ctx.state.site.locale },
+          extra: needs.roots.has('placed_order')
+            ? { ...options.extra, ...placedOrderOf(ctx) }
+            : options.extra,
+        },
+        dataSource(ctx, deps, request, auth.user?.id ?? null),
+        deps.hooks.inspect,
+      );
+    // A visitor without a session sees what every such visitor sees (guest, empty cart), bar the token.
+    const shared =
+      deps.guestPages &&
+      !existingSessionId(ctx) &&
+      !privateCall &&
+      !options.extra &&
+      options.status === undefined;
+    const html = shared
+      ? await deps.guestPages!.html(
+          `${ctx.state.site.id}\n${ctx.state.site.locale}\n${request.origin}\n${page}\n${ctx.url}`,
+          csrfToken,
+          render,
+        )
+      : await render(csrfToken);
     ctx.status = options.status ?? 200;
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = deps.hooks.transformHtml ? deps.hooks.transformHtml(html, ctx) : html;
