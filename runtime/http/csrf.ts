@@ -3,7 +3,7 @@
 // response (so no two responses carry the same bytes: BREACH); checking needs no database read.
 // The HMAC of a secret is computed once and remembered; the pads come from a pooled random buffer:
 // a page costs no HMAC and no random draw of its own.
-import { createHmac, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomFillSync, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import { HttpError } from '../errors.js';
 import type { AppState } from './state.js';
@@ -16,7 +16,7 @@ const MAC_BYTES = 32;
 const pool = Buffer.alloc(MAC_BYTES * 128);
 let poolOffset = pool.length;
 
-/** MAC_BYTES fresh random bytes (a copy: the pool is refilled in place). */
+/** MAC_BYTES (32) fresh random bytes from the crypto RNG (a copy: the pool is refilled in place). */
 function randomPad(): Buffer {
   if (poolOffset >= pool.length) {
     randomFillSync(pool);
@@ -90,7 +90,8 @@ export class Csrf {
 
   /** Replaces the secret (login, logout); returns the new one. Old tokens stop working. */
   rotate(ctx: Ctx, returnToken = true): string {
-    const secret = randomBytes(32).toString('base64url');
+    // From the same pool as the pads: a new visitor's first page costs no random draw of its own.
+    const secret = randomPad().toString('base64url');
     ctx.cookies.set(CSRF_COOKIE, secret, this.cookieOptions());
     ctx.state.csrfSecret = secret;
     return returnToken ? this.token(ctx) : secret;
