@@ -114,7 +114,6 @@ interface Building {
   product: CatalogProduct;
   /** Line that set each product field, for the inconsistency message. */
   setAt: Partial<Record<(typeof PRODUCT_FIELDS)[number], { line: number; value: string }>>;
-  explicitPosition: boolean;
   firstLine: number;
 }
 
@@ -189,39 +188,20 @@ export class CsvCatalogBuilder {
     const position = integerCell(fields.position, 'position', report, MAX_POSITION);
     if (!slug) return;
 
-    let b = this.products.get(slug);
-    if (!b) {
-      b = {
-        product: {
-          slug,
-          name: fields.name,
-          description: fields.description,
-          category: fields.category,
-          position: position ?? this.products.size,
-          variants: [],
-          images: [],
-        },
-        setAt: {},
-        explicitPosition: position !== null,
-        firstLine: line,
-      };
-      for (const f of PRODUCT_FIELDS) if (fields[f] !== '') b.setAt[f] = { line, value: fields[f] };
-      this.products.set(slug, b);
-    } else {
-      for (const f of PRODUCT_FIELDS) {
-        const value = fields[f];
-        if (value === '') continue;
-        const set = b.setAt[f];
-        if (set && set.value !== value)
-          report(
-            f,
-            `${JSON.stringify(value)} differs from ${JSON.stringify(set.value)} on line ${set.line} for product ${JSON.stringify(slug)} (leave it empty or repeat it)`,
-          );
-        else if (!set) {
-          b.setAt[f] = { line, value };
-          if (f === 'position') b.product.position = position ?? b.product.position;
-          else b.product[f] = value;
-        }
+    const b = this.productFor(slug, line);
+    for (const f of PRODUCT_FIELDS) {
+      const value = fields[f];
+      if (value === '') continue;
+      const set = b.setAt[f];
+      if (set && set.value !== value)
+        report(
+          f,
+          `${JSON.stringify(value)} differs from ${JSON.stringify(set.value)} on line ${set.line} for product ${JSON.stringify(slug)} (leave it empty or repeat it)`,
+        );
+      else if (!set) {
+        b.setAt[f] = { line, value };
+        if (f === 'position') b.product.position = position ?? b.product.position;
+        else b.product[f] = value;
       }
     }
     b.product.variants.push(variant);
@@ -235,6 +215,12 @@ export class CsvCatalogBuilder {
   private imageRow(get: (c: string) => string, line: number, report: Report): void {
     const slug = slugOf(get('slug'), report);
     if (!slug) return;
+    const b = this.productFor(slug, line);
+    this.addImage(b, get, line, report);
+  }
+
+  /** The product a row belongs to, created empty (in order of first appearance) on its first row. */
+  private productFor(slug: string, line: number): Building {
     let b = this.products.get(slug);
     if (!b) {
       b = {
@@ -248,12 +234,11 @@ export class CsvCatalogBuilder {
           images: [],
         },
         setAt: {},
-        explicitPosition: false,
         firstLine: line,
       };
       this.products.set(slug, b);
     }
-    this.addImage(b, get, line, report);
+    return b;
   }
 
   /** Adds the row's image to its product's gallery (once per src); returns the src or null. */

@@ -4,8 +4,8 @@
 //   format; default the fallback). For Open Graph tags, CSS backgrounds and preload links.
 import { mediaUrl } from '../../media-urls.js';
 import { TemplateError } from '../errors.js';
-import { formatArgument, imageArgument, widthFor } from './image.js';
-import { optionsOf, type HelperDefinition } from './types.js';
+import { formatArgument, imageCall, widthFor } from './image.js';
+import type { HelperDefinition } from './types.js';
 
 export const imageUrlHelper: HelperDefinition = {
   name: 'image_url',
@@ -13,15 +13,8 @@ export const imageUrlHelper: HelperDefinition = {
   signature: { params: [{ name: 'image', type: 'any' }], returns: 'string' },
   create() {
     return function (...args: unknown[]) {
-      const options = optionsOf(args);
-      if (args.length !== 2)
-        throw new TemplateError(
-          'image_url takes one image: {{image_url product.images.[0] width=640}}',
-          'bad_image',
-        );
-      const image = imageArgument(args[0], 'image_url');
+      const { image, hash } = imageCall(args, 'image_url', '{{image_url product.images.[0] width=640}}');
       if (!image) return '';
-      const hash = (options.hash ?? {}) as Record<string, unknown>;
       const wanted = hash.width === undefined ? 1280 : Number(hash.width);
       if (!Number.isFinite(wanted) || wanted <= 0)
         throw new TemplateError('image_url: width must be a positive number of pixels', 'bad_image');

@@ -2,6 +2,7 @@
 import Handlebars from 'handlebars';
 import { FORMATS, mediaUrl, widthsFor, type MediaFormat } from '../../media-urls.js';
 import { TemplateError } from '../errors.js';
+import { optionsOf } from './types.js';
 
 /** The fields of an image object (runtime/schemas/image.json) the helpers use. */
 export interface ImageFields {
@@ -29,6 +30,19 @@ export function imageArgument(value: unknown, helper: string): ImageFields | nul
       'bad_image',
     );
   return v as ImageFields;
+}
+
+/** The image and the hash arguments of an image helper call (`{{name image key=value}}`). */
+export function imageCall(
+  args: unknown[],
+  helper: string,
+  usage: string,
+): { image: ImageFields | null; hash: Record<string, unknown> } {
+  if (args.length !== 2) throw new TemplateError(`${helper} takes one image: ${usage}`, 'bad_image');
+  return {
+    image: imageArgument(args[0], helper),
+    hash: (optionsOf(args).hash ?? {}) as Record<string, unknown>,
+  };
 }
 
 /** The fallback format of an image (from its `url`): jpg, or png for one with transparency. */

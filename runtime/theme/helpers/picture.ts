@@ -6,8 +6,8 @@
 // ("high" | "low" | "auto"), class, alt (instead of the image's own), max (widest width offered).
 import Handlebars from 'handlebars';
 import { TemplateError } from '../errors.js';
-import { attr, fallbackOf, imageArgument, srcset } from './image.js';
-import { optionsOf, type HelperDefinition } from './types.js';
+import { attr, fallbackOf, imageCall, srcset } from './image.js';
+import type { HelperDefinition } from './types.js';
 
 const LOADING = new Set(['lazy', 'eager']);
 const PRIORITY = new Set(['high', 'low', 'auto']);
@@ -18,15 +18,8 @@ export const pictureHelper: HelperDefinition = {
   signature: { params: [{ name: 'image', type: 'any' }], returns: 'string' },
   create() {
     return function (...args: unknown[]) {
-      const options = optionsOf(args);
-      if (args.length !== 2)
-        throw new TemplateError(
-          'picture takes one image: {{picture product.images.[0] sizes="100vw"}}',
-          'bad_image',
-        );
-      const image = imageArgument(args[0], 'picture');
+      const { image, hash } = imageCall(args, 'picture', '{{picture product.images.[0] sizes="100vw"}}');
       if (!image) return '';
-      const hash = (options.hash ?? {}) as Record<string, unknown>;
       const sizes = hash.sizes === undefined ? '100vw' : String(hash.sizes);
       const loading = hash.loading === undefined ? 'lazy' : String(hash.loading);
       if (!LOADING.has(loading))
