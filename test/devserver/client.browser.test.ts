@@ -5,13 +5,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../devserver/start.js';
+import type { DevServer } from '../../devserver/start.js';
 import { copyDemoFixtures } from '../helpers/fixtures.js';
 import { chromiumPath } from '../helpers/chromium.js';
-import { insertBefore, tempTheme, themeFacts } from './helpers.js';
+import { fastHashesInSuite, insertBefore, startTestDev, tempTheme, themeFacts } from './helpers.js';
 
 describe('devserver client in a browser', function () {
   this.timeout(60000);
+  fastHashesInSuite();
   const executablePath = chromiumPath();
   let tmp: ReturnType<typeof tempTheme>;
   let dev: DevServer;
@@ -20,11 +21,9 @@ describe('devserver client in a browser', function () {
   let terminal: string[];
   let cspViolations: string[];
   let fixtures: string;
-  const savedCost = process.env.STOREFRONT_BCRYPT_COST;
 
   before(async function () {
     if (!executablePath) this.skip();
-    process.env.STOREFRONT_BCRYPT_COST = '4';
     tmp = tempTheme();
     const { layout, css } = themeFacts(tmp.theme);
     // a tall page, so that there is a scroll position to keep
@@ -39,13 +38,10 @@ describe('devserver client in a browser', function () {
     );
     fixtures = copyDemoFixtures(tmp.root);
     terminal = [];
-    dev = await startDevServer({
+    dev = await startTestDev({
       themeDir: tmp.theme,
       fixturesFile: fixtures,
-      port: 0,
-      requestLog: false,
       log: (t) => terminal.push(t),
-      color: false,
     });
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
@@ -54,8 +50,6 @@ describe('devserver client in a browser', function () {
     await browser?.close();
     await dev?.close();
     tmp?.cleanup();
-    if (savedCost === undefined) delete process.env.STOREFRONT_BCRYPT_COST;
-    else process.env.STOREFRONT_BCRYPT_COST = savedCost;
   });
   beforeEach(async () => {
     page = await browser.newPage();
@@ -206,13 +200,11 @@ describe('devserver client in a browser', function () {
   it('reconnects after the dev server restarts on the same port', async () => {
     const port = dev.port;
     await dev.close();
-    dev = await startDevServer({
+    dev = await startTestDev({
       themeDir: tmp.theme,
       fixturesFile: fixtures,
       port,
-      requestLog: false,
       log: (t) => terminal.push(t),
-      color: false,
     });
     // the client reconnects with backoff and reloads itself to pick up what changed meanwhile
     await page.waitForEvent('load', { timeout: 15000 });

@@ -3,39 +3,33 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { startDevServer, type DevServer } from '../../devserver/start.js';
+import type { DevServer } from '../../devserver/start.js';
 import { copyDemoFixtures } from '../helpers/fixtures.js';
 import { TestBrowser } from '../helpers/browser.js';
-import { insertBefore, tempTheme, themeFacts, WsProbe } from './helpers.js';
+import { fastHashesInSuite, insertBefore, startTestDev, tempTheme, themeFacts, WsProbe } from './helpers.js';
 
 describe('devserver (storefront dev)', function () {
   this.timeout(30000);
+  fastHashesInSuite();
   let tmp: ReturnType<typeof tempTheme>;
   let dev: DevServer;
   let fixtures: string;
   let terminal: string[];
   let probe: WsProbe;
-  const savedCost = process.env.STOREFRONT_BCRYPT_COST;
 
   before(async () => {
-    process.env.STOREFRONT_BCRYPT_COST = '4';
     tmp = tempTheme();
     fixtures = copyDemoFixtures(tmp.root);
     terminal = [];
-    dev = await startDevServer({
+    dev = await startTestDev({
       themeDir: tmp.theme,
       fixturesFile: fixtures,
-      port: 0,
-      requestLog: false,
       log: (t) => terminal.push(t),
-      color: false,
     });
   });
   after(async () => {
     await dev?.close();
     tmp?.cleanup();
-    if (savedCost === undefined) delete process.env.STOREFRONT_BCRYPT_COST;
-    else process.env.STOREFRONT_BCRYPT_COST = savedCost;
   });
   beforeEach(async () => {
     terminal.length = 0;
@@ -134,13 +128,10 @@ describe('devserver (storefront dev)', function () {
     const broken = tempTheme();
     const out: string[] = [];
     writeFileSync(join(broken.theme, 'pages', 'broken-banner.hbs'), '<p>\n{{#if x}}never closed\n');
-    const other = await startDevServer({
+    const other = await startTestDev({
       themeDir: broken.theme,
       fixturesFile: fixtures,
-      port: 0,
-      requestLog: false,
       log: (t) => out.push(t),
-      color: false,
     });
     try {
       const text = out.join('');

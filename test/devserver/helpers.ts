@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { startDevServer, type DevServer } from '../../devserver/start.js';
 import { starterThemeDir } from '../../runtime/paths.js';
 
 const MINI = new URL('../fixtures/themes/mini', import.meta.url).pathname;
@@ -100,4 +101,26 @@ export class WsProbe {
   close(): void {
     this.ws.terminate();
   }
+}
+
+/** Registers hooks that make password hashing fast (bcrypt cost 4) for a suite, and restore it after. */
+export function fastHashesInSuite(): void {
+  const saved = process.env.STOREFRONT_BCRYPT_COST;
+  before(() => {
+    process.env.STOREFRONT_BCRYPT_COST = '4';
+  });
+  after(() => {
+    if (saved === undefined) delete process.env.STOREFRONT_BCRYPT_COST;
+    else process.env.STOREFRONT_BCRYPT_COST = saved;
+  });
+}
+
+/** `storefront dev` on a theme for a test: a free port (unless given), no request log, no colour. */
+export function startTestDev(options: {
+  themeDir: string;
+  fixturesFile?: string;
+  log: (text: string) => void;
+  port?: number;
+}): Promise<DevServer> {
+  return startDevServer({ port: 0, requestLog: false, color: false, ...options });
 }

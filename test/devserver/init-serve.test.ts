@@ -7,7 +7,7 @@ import { initTheme, InitError } from '../../devserver/init.js';
 import { main } from '../../bin/cli.js';
 import { TestBrowser } from '../helpers/browser.js';
 import { prepareDatabase, startTestServer, tempSqliteUrl, type TestServer } from '../helpers/server.js';
-import { sourceTheme } from './helpers.js';
+import { fastHashesInSuite, sourceTheme } from './helpers.js';
 
 describe('devserver/init (storefront init)', () => {
   let dir: string;
@@ -62,10 +62,9 @@ describe('serve has no dev features', function () {
   this.timeout(30000);
   let server: TestServer;
   let cleanup: () => void;
-  const savedCost = process.env.STOREFRONT_BCRYPT_COST;
+  fastHashesInSuite();
 
   before(async () => {
-    process.env.STOREFRONT_BCRYPT_COST = '4';
     const tmp = tempSqliteUrl();
     cleanup = tmp.cleanup;
     await prepareDatabase(tmp.url);
@@ -74,8 +73,6 @@ describe('serve has no dev features', function () {
   after(async () => {
     await server.close();
     cleanup();
-    if (savedCost === undefined) delete process.env.STOREFRONT_BCRYPT_COST;
-    else process.env.STOREFRONT_BCRYPT_COST = savedCost;
   });
 
   it('answers /__storefront/ paths with 404 and injects no client', async () => {

@@ -5,15 +5,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../devserver/start.js';
+import type { DevServer } from '../../devserver/start.js';
 import { copyDemoFixtures } from '../helpers/fixtures.js';
 import { chromiumPath } from '../helpers/chromium.js';
-import { tempTheme, themeFacts } from './helpers.js';
+import { fastHashesInSuite, startTestDev, tempTheme, themeFacts } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('devserver: no lost edits around reloads (browser)', function () {
   this.timeout(90000);
+  fastHashesInSuite();
   const executablePath = chromiumPath();
   let tmp: ReturnType<typeof tempTheme>;
   let dev: DevServer;
@@ -22,7 +23,6 @@ describe('devserver: no lost edits around reloads (browser)', function () {
   let layout: string;
   let source: string;
   let seq = 0;
-  const savedCost = process.env.STOREFRONT_BCRYPT_COST;
 
   /** Writes the layout with the next sequence number; returns it. */
   const save = (): number => {
@@ -59,18 +59,14 @@ describe('devserver: no lost edits around reloads (browser)', function () {
 
   before(async function () {
     if (!executablePath) this.skip();
-    process.env.STOREFRONT_BCRYPT_COST = '4';
     tmp = tempTheme();
     layout = themeFacts(tmp.theme).layout;
     source = readFileSync(layout, 'utf8');
     const fixturesFile = copyDemoFixtures(tmp.root);
-    dev = await startDevServer({
+    dev = await startTestDev({
       themeDir: tmp.theme,
       fixturesFile,
-      port: 0,
-      requestLog: false,
       log: (t) => process.env.DEBUG_DEV && process.stderr.write(t),
-      color: false,
     });
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
@@ -92,8 +88,6 @@ describe('devserver: no lost edits around reloads (browser)', function () {
     await browser?.close();
     await dev?.close();
     tmp?.cleanup();
-    if (savedCost === undefined) delete process.env.STOREFRONT_BCRYPT_COST;
-    else process.env.STOREFRONT_BCRYPT_COST = savedCost;
   });
 
   const patterns: Record<string, () => Promise<void>> = {

@@ -2,36 +2,30 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { startDevServer, type DevServer } from '../../devserver/start.js';
+import type { DevServer } from '../../devserver/start.js';
 import { defaultFixturesFile } from '../../runtime/paths.js';
 import { TestBrowser } from '../helpers/browser.js';
-import { insertBefore, tempTheme, themeFacts, WsProbe } from './helpers.js';
+import { fastHashesInSuite, insertBefore, startTestDev, tempTheme, themeFacts, WsProbe } from './helpers.js';
 
 describe('devserver: site name and translations', function () {
   this.timeout(30000);
+  fastHashesInSuite();
   let tmp: ReturnType<typeof tempTheme>;
   let dev: DevServer;
   let terminal: string[];
-  const savedCost = process.env.STOREFRONT_BCRYPT_COST;
 
   before(async () => {
-    process.env.STOREFRONT_BCRYPT_COST = '4';
     tmp = tempTheme();
     terminal = [];
-    dev = await startDevServer({
+    dev = await startTestDev({
       themeDir: tmp.theme,
       fixturesFile: defaultFixturesFile, // read, never written here
-      port: 0,
-      requestLog: false,
       log: (t) => terminal.push(t),
-      color: false,
     });
   });
   after(async () => {
     await dev?.close();
     tmp?.cleanup();
-    if (savedCost === undefined) delete process.env.STOREFRONT_BCRYPT_COST;
-    else process.env.STOREFRONT_BCRYPT_COST = savedCost;
   });
 
   it('renders the site name of the fixtures ("Fernhill Supply Co."), not the default site’s', async () => {

@@ -4,10 +4,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { startDevServer, type DevServer } from '../../devserver/start.js';
+import type { DevServer } from '../../devserver/start.js';
 import { warningLines, type TypeWarning } from '../../devserver/typecheck.js';
 import { TestBrowser } from '../helpers/browser.js';
-import { tempTheme, WsProbe } from './helpers.js';
+import { startTestDev, tempTheme, WsProbe } from './helpers.js';
 
 /** The `warnings` message a browser gets right after hello (it may already be there). */
 function warningsOnConnect(probe: WsProbe): Promise<Record<string, unknown>> {
@@ -27,12 +27,9 @@ describe('devserver: type warnings (typed templates)', function () {
     index = join(tmp.theme, 'pages', 'index.hbs');
     writeFileSync(index, `<p>{{cart.itme_count}}</p>\n${readFileSync(index, 'utf8')}`);
     terminal = [];
-    dev = await startDevServer({
+    dev = await startTestDev({
       themeDir: tmp.theme,
-      port: 0,
-      requestLog: false,
       log: (t) => terminal.push(t),
-      color: false,
     });
   });
   after(async () => {
