@@ -1,6 +1,6 @@
 // Identifiers: random UUIDs for new rows, name-based (v5-style) UUIDs for seeded rows so that
 // seeding twice yields the same ids.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync, randomUUID } from 'node:crypto';
 
 /** A random UUID v4. */
 export function newId(): string {
@@ -30,6 +30,25 @@ export function stableId(namespace: string, name: string): string {
 }
 
 const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+// Random bytes for per-request secrets (CSRF pads and secrets, session ids) are drawn 4 KiB at a
+// time from the crypto RNG, as node's randomUUID does for its own: a request then costs a copy, not
+// a call into OpenSSL. Bytes handed out are wiped from the pool, so each is used once.
+const randomPool = Buffer.alloc(4096);
+let randomPoolOffset = randomPool.length;
+
+/** `size` (at most 4096) fresh bytes from the crypto RNG, through the pool; a copy the caller owns. */
+export function pooledRandomBytes(size: number): Buffer {
+  if (size > randomPool.length) throw new RangeError(`at most ${randomPool.length} pooled random bytes`);
+  if (randomPoolOffset + size > randomPool.length) {
+    randomFillSync(randomPool);
+    randomPoolOffset = 0;
+  }
+  const bytes = Buffer.from(randomPool.subarray(randomPoolOffset, randomPoolOffset + size));
+  randomPool.fill(0, randomPoolOffset, randomPoolOffset + size);
+  randomPoolOffset += size;
+  return bytes;
+}
 
 /** A human-friendly order number like SF-7KQ2M9XA (no 0/O/1/I to misread). */
 export function newOrderNumber(): string {

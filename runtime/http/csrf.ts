@@ -1,32 +1,21 @@
 // CSRF protection, OWASP's signed double-submit pattern: a random secret in a signed HttpOnly
 // cookie; a page token is the HMAC of it under a server key, masked with a fresh random pad per
 // response (so no two responses carry the same bytes: BREACH); checking needs no database read.
-// The HMAC of a secret is computed once and remembered; the pads come from a pooled random buffer:
+// The HMAC of a secret is computed once and remembered; the pads come from pooled random bytes (ids.ts):
 // a page costs no HMAC and no random draw of its own.
-import { createHmac, randomFillSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import { HttpError } from '../errors.js';
+import { pooledRandomBytes } from '../ids.js';
 import type { AppState } from './state.js';
 
 export const CSRF_COOKIE = 'sf_csrf';
 type Ctx = Koa.ParameterizedContext<AppState>;
 
 const MAC_BYTES = 32;
-// 128 pads per refill, as node's randomUUID does for its own random bytes.
-const pool = Buffer.alloc(MAC_BYTES * 128);
-let poolOffset = pool.length;
 
-/** MAC_BYTES (32) fresh random bytes from the crypto RNG (a copy: the pool is refilled in place). */
-function randomPad(): Buffer {
-  if (poolOffset >= pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  const pad = Buffer.from(pool.subarray(poolOffset, poolOffset + MAC_BYTES));
-  pool.fill(0, poolOffset, poolOffset + MAC_BYTES); // a pad is used once, then forgotten
-  poolOffset += MAC_BYTES;
-  return pad;
-}
+/** A fresh one-time pad (and a new visitor's secret): MAC_BYTES random bytes from the shared pool. */
+const randomPad = (): Buffer => pooledRandomBytes(MAC_BYTES);
 
 function xor(a: Buffer, b: Buffer): Buffer {
   const out = Buffer.allocUnsafe(a.length);

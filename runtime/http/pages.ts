@@ -117,7 +117,10 @@ export async function renderPage(
       : await render(csrfToken);
     ctx.status = options.status ?? 200;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = deps.hooks.transformHtml ? deps.hooks.transformHtml(html, ctx) : html;
+    // Sent as bytes: a string body is measured twice (by Koa, then by node) and encoded once more.
+    const transform = deps.hooks.transformHtml;
+    if (transform) ctx.body = Buffer.from(transform(html.toString(), ctx));
+    else ctx.body = typeof html === 'string' ? Buffer.from(html) : html;
   } catch (err) {
     if (err instanceof AbortRender && page !== '404') {
       await renderPage(ctx, deps, '404', { status: err.status, private: options.private });

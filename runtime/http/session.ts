@@ -1,11 +1,11 @@
 // Server-side sessions: koa-session with the `sessions` table as its store, so every serve process
 // shares them. Lazy: nothing is written until a route puts something into the session.
-import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Db } from '../db.js';
 import { deleteSession, findSessionData, saveSession } from '../sessions/store.js';
 import { toDbTime } from '../time.js';
+import { pooledRandomBytes } from '../ids.js';
 import type { AppState } from './state.js';
 
 export const SESSION_COOKIE = 'sf_session';
@@ -76,8 +76,10 @@ export function sessionMiddleware(app: Koa<AppState>, db: Db): Koa.Middleware<Ap
       signed: true,
       renew: true,
       store: databaseSessionStore(db) as never,
+      // koa-session draws an id for every request without a session cookie, even one that never
+      // stores a session: pooled bytes keep that from costing a call into the RNG per page view.
       genid: (ctx: Ctx) => {
-        const id = randomBytes(32).toString('base64url');
+        const id = pooledRandomBytes(32).toString('base64url');
         ctx.state.sessionId = id;
         return id;
       },
