@@ -18,13 +18,15 @@ import { postRoutes } from './http/post-routes.js';
 import { notFoundPage, pageRoutes } from './http/pages.js';
 import { seoRoutes } from './http/seo.js';
 import { mediaRoutes } from './http/media.js';
+import { CookieKeys } from './http/cookie-keys.js';
 
 /** Builds the storefront app from its dependencies. */
 export function createApp(
   deps: AppDeps,
   options: { log?: ((line: string) => void) | null } = {},
 ): Koa<AppState> {
-  const app = new Koa<AppState>({ keys: deps.keys });
+  const app = new Koa<AppState>();
+  app.keys = new CookieKeys(deps.keys) as unknown as Koa['keys']; // a keygrip that remembers proven signatures
   applyProxyTrust(app, deps.config.trustProxy);
   app.silent = true; // errors are logged by errorHandler, once, as JSON
   const posts = postRoutes(deps);
