@@ -5,6 +5,10 @@
 // memory, and TEMPLATE, the same page rendered by plain Handlebars on the same data; plus the
 // engine's render against plain Handlebars in one process, the sessions-table row count before and
 // after the cookie-less load, and the peak RSS of each serve process.
+//
+// Serve and its static ceiling run in alternating rounds (static, serve, static, serve…), and the
+// ratio is the median of the rounds' ratios: on a shared machine the load of other processes
+// drifts over a minute, and a ceiling measured once, a minute before, judged serve by that drift.
 import type { Scenario, ScenarioContext } from '../context.js';
 import type { Row } from '../report.js';
 import { mb, skippedRow } from '../report.js';
@@ -42,7 +46,8 @@ function load(ctx: ScenarioContext, url: string, path: string, headers?: Record<
 }
 
 interface CeilingFigures {
-  static: Record<string, Record<Visit, LoadResult & { header_bytes: number; serve_header_bytes: number }>>;
+  /** The static replay's header size per page and visit, against serve's. */
+  headers: Record<string, Record<Visit, { header_bytes: number; serve_header_bytes: number }>>;
   template: Record<string, LoadResult>;
   render: Record<
     string,
@@ -58,35 +63,83 @@ interface CeilingFigures {
   >;
 }
 
-async function measureCeilings(ctx: ScenarioContext, capture: CeilingCapture): Promise<CeilingFigures> {
-  return withTeardown(async (t) => {
-    const server = await startCeilings(t, capture);
-    const figures: CeilingFigures = { static: {}, template: {}, render: {} };
-    for (const page of capture.pages) {
-      figures.static[page.path] = {} as CeilingFigures['static'][string];
-      for (const visit of VISITS) {
-        const path = `/static/${visit}${page.path}`;
-        ctx.log(`  static ceiling: GET ${page.path} (${VISIT_LABEL[visit]})`);
-        const replay = await getRaw(server.url + path);
-        figures.static[page.path][visit] = {
-          ...(await load(ctx, server.url, path)),
-          header_bytes: replay.header_bytes,
-          serve_header_bytes: page[visit].header_bytes,
-        };
-      }
-      ctx.log(`  template ceiling: GET ${page.path} (plain Handlebars)`);
-      figures.template[page.path] = await load(ctx, server.url, `/template${page.path}`);
-      const ms = ctx.options.quick ? 1000 : 2500;
-      const res = await fetch(`${server.url}/render-bench?path=${encodeURIComponent(page.path)}&ms=${ms}`);
-      figures.render[page.path] = (await res.json()) as CeilingFigures['render'][string];
+/** The template ceiling and the in-process render race, on the ceilings server. */
+async function measureCeilings(
+  ctx: ScenarioContext,
+  capture: CeilingCapture,
+  ceilingsUrl: string,
+): Promise<CeilingFigures> {
+  const figures: CeilingFigures = { headers: {}, template: {}, render: {} };
+  for (const page of capture.pages) {
+    figures.headers[page.path] = {} as CeilingFigures['headers'][string];
+    for (const visit of VISITS) {
+      const replay = await getRaw(`${ceilingsUrl}/static/${visit}${page.path}`);
+      figures.headers[page.path][visit] = {
+        header_bytes: replay.header_bytes,
+        serve_header_bytes: page[visit].header_bytes,
+      };
     }
-    return figures;
-  });
+    ctx.log(`  template ceiling: GET ${page.path} (plain Handlebars)`);
+    figures.template[page.path] = await load(ctx, ceilingsUrl, `/template${page.path}`);
+    const ms = ctx.options.quick ? 1000 : 2500;
+    const res = await fetch(`${ceilingsUrl}/render-bench?path=${encodeURIComponent(page.path)}&ms=${ms}`);
+    figures.render[page.path] = (await res.json()) as CeilingFigures['render'][string];
+  }
+  return figures;
+}
+
+/** Serve against its static ceiling on one page and visit, in alternating rounds. */
+interface PairedRuns {
+  /** The round with the median ratio (its serve and static runs). */
+  serve: LoadResult;
+  static: LoadResult;
+  /** Median over the rounds of serve req/s ÷ static req/s, and of serve p99 ÷ static p99. */
+  ratio: number;
+  p99_ratio: number;
+  rounds: { serve_rps: number; static_rps: number; serve_p99_ms: number; static_p99_ms: number }[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function pairedRuns(
+  ctx: ScenarioContext,
+  serve: { url: string; path: string; headers?: Record<string, string> },
+  staticUrl: string,
+  staticPath: string,
+): Promise<PairedRuns> {
+  const rounds = ctx.options.quick ? 3 : 5;
+  const pairs: { serve: LoadResult; static: LoadResult; ratio: number; p99: number }[] = [];
+  for (let r = 0; r < rounds; r++) {
+    // warm-ups only before the first round: later rounds find both servers warm
+    const warm = r === 0 ? ctx.options.warmupS : 0;
+    const o = { connections: ctx.options.connections, durationS: ctx.options.durationS / 2, warmupS: warm };
+    const replay = await hammer({ ...o, url: staticUrl, path: staticPath });
+    const run = await hammer({ ...o, url: serve.url, path: serve.path, headers: serve.headers });
+    pairs.push({
+      serve: run,
+      static: replay,
+      ratio: replay.rps > 0 ? run.rps / replay.rps : 0,
+      p99: replay.p99_ms > 0 ? run.p99_ms / replay.p99_ms : 0,
+    });
+  }
+  const mid = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
+  return {
+    serve: mid.serve,
+    static: mid.static,
+    ratio: Math.round(mid.ratio * 100) / 100,
+    p99_ratio: Math.round(median(pairs.map((p) => p.p99)) * 10) / 10,
+    rounds: pairs.map((p) => ({
+      serve_rps: p.serve.rps,
+      static_rps: p.static.rps,
+      serve_p99_ms: p.serve.p99_ms,
+      static_p99_ms: p.static.p99_ms,
+    })),
+  };
 }
 
 interface EngineFigures {
   engine: string;
-  runs: Record<string, Record<Visit, LoadResult>>;
+  runs: Record<string, Record<Visit, PairedRuns>>;
   sessions_before: number;
   sessions_after: number;
   rss: RssFigures;
@@ -96,22 +149,22 @@ async function measureServe(
   ctx: ScenarioContext,
   engine: 'sqlite' | 'mysql',
   slug: string | null,
-  onCapture?: (serveUrl: string, slug: string, databaseUrl: string) => Promise<void>,
+  ceilings: (serveUrl: string, slug: string, databaseUrl: string) => Promise<string>,
 ): Promise<EngineFigures> {
   return withTeardown(async (t) => {
     const databaseUrl =
       engine === 'sqlite' ? await sqliteDatabase(t) : await ctx.mysql.database(t, 'bench_catalog');
     const serve = await startServe(t, { databaseUrl });
     const theSlug = slug ?? (await firstSlug(serve.url));
-    if (onCapture) await onCapture(serve.url, theSlug, databaseUrl);
+    const ceilingsUrl = await ceilings(serve.url, theSlug, databaseUrl);
     const sessionsBefore = await countRows(databaseUrl, 'sessions');
     const rss = sampleRss(serve.pid);
     const runs: EngineFigures['runs'] = {};
     let sessionsAfter = sessionsBefore;
     for (const path of ['/products', `/products/${theSlug}`]) {
-      runs[path] = {} as Record<Visit, LoadResult>;
-      ctx.log(`  ${engine}: GET ${path} (first visit)`);
-      runs[path].first = await load(ctx, serve.url, path);
+      runs[path] = {} as Record<Visit, PairedRuns>;
+      ctx.log(`  ${engine}: GET ${path} (first visit), alternating with its static ceiling`);
+      runs[path].first = await pairedRuns(ctx, { url: serve.url, path }, ceilingsUrl, `/static/first${path}`);
       sessionsAfter = await countRows(databaseUrl, 'sessions');
       const first = await fetch(serve.url + path);
       await first.arrayBuffer();
@@ -119,8 +172,13 @@ async function measureServe(
         .getSetCookie()
         .map((c) => c.split(';', 1)[0])
         .join('; ');
-      ctx.log(`  ${engine}: GET ${path} (returning visitor)`);
-      runs[path].returning = await load(ctx, serve.url, path, cookie ? { cookie } : undefined);
+      ctx.log(`  ${engine}: GET ${path} (returning visitor), alternating with its static ceiling`);
+      runs[path].returning = await pairedRuns(
+        ctx,
+        { url: serve.url, path, headers: cookie ? { cookie } : undefined },
+        ceilingsUrl,
+        `/static/returning${path}`,
+      );
     }
     return { engine, runs, sessions_before: sessionsBefore, sessions_after: sessionsAfter, rss: rss.stop() };
   });
@@ -133,101 +191,114 @@ export const catalogScenario: Scenario = {
   description:
     '/products and /products/<slug> on serve (SQLite, MySQL), first and returning visits, vs static and template ceilings; render vs plain Handlebars; sessions rows; RSS',
   async run(ctx) {
-    let capture: CeilingCapture | null = null;
-    let ceilings: CeilingFigures | null = null;
-    let slug = '';
-    const engines: EngineFigures[] = [];
-    // SQLite first: its answers are captured for the ceilings, which are measured before serve is.
-    engines.push(
-      await measureServe(ctx, 'sqlite', null, async (serveUrl, s, databaseUrl) => {
-        slug = s;
-        capture = await captureServe(serveUrl, ['/products', `/products/${s}`], databaseUrl, starterThemeDir);
-        ceilings = await measureCeilings(ctx, capture);
-      }),
-    );
-    const c = ceilings as unknown as CeilingFigures;
-    const rows: Row[] = [];
-    for (const path of Object.keys(c.static)) {
-      for (const visit of VISITS) {
-        const s = c.static[path][visit];
-        const headerRatio = s.serve_header_bytes ? s.header_bytes / s.serve_header_bytes : 1;
-        rows.push({
-          scenario: `GET ${path} — static ceiling, ${VISIT_LABEL[visit]}`,
-          engine: 'memory',
-          rps: s.rps,
-          p50_ms: s.p50_ms,
-          p99_ms: s.p99_ms,
-          notes: `1.00 (bare Koa, serve's exact bytes; headers ${s.header_bytes} B vs serve's ${s.serve_header_bytes} B: ${Math.abs(headerRatio - 1) <= 0.1 ? 'within' : 'NOT within'} 10 %)${failureNote(s)}`,
-        });
-      }
-      const tpl = c.template[path];
-      const r = c.render[path];
-      rows.push(
-        {
-          scenario: `GET ${path} — template ceiling (plain Handlebars)`,
-          engine: 'memory',
-          rps: tpl.rps,
-          p50_ms: tpl.p50_ms,
-          p99_ms: tpl.p99_ms,
-          notes: `${ratio(tpl.rps, c.static[path].first.rps) ?? '?'} of static${failureNote(tpl)}`,
-        },
-        {
-          scenario: `render of ${path}: engine vs plain Handlebars (in process, renders per CPU s)`,
-          engine: 'memory',
-          rps: r.engine_per_s,
-          p50_ms: null,
-          p99_ms: null,
-          notes: `${r.ratio} of plain Handlebars ${r.plain_per_s}/s (goal ≥ 1.0: ${verdict(r.ratio >= 1)}); renders per CPU second, median of ${r.rounds} alternating rounds; ${r.engine_bytes} vs ${r.plain_bytes} bytes`,
-        },
-      );
-    }
-    const mysqlMissing = ctx.mysql.unavailableReason();
-    if (mysqlMissing) rows.push(skippedRow('GET /products', 'mysql', mysqlMissing));
-    else engines.push(await measureServe(ctx, 'mysql', slug));
-    for (const f of engines) {
-      for (const path of Object.keys(f.runs)) {
+    return withTeardown(async (outer) => {
+      let capture: CeilingCapture | null = null;
+      let ceilings: CeilingFigures | null = null;
+      let ceilingsUrl = '';
+      let slug = '';
+      const engines: EngineFigures[] = [];
+      // SQLite first: its answers are captured for the ceilings server, which then stays up for
+      // every engine's alternating rounds.
+      const startCeilingsOnce = async (serveUrl: string, s: string, databaseUrl: string) => {
+        if (!ceilingsUrl) {
+          slug = s;
+          capture = await captureServe(
+            serveUrl,
+            ['/products', `/products/${s}`],
+            databaseUrl,
+            starterThemeDir,
+          );
+          ceilingsUrl = (await startCeilings(outer, capture)).url;
+          ceilings = await measureCeilings(ctx, capture, ceilingsUrl);
+        }
+        return ceilingsUrl;
+      };
+      engines.push(await measureServe(ctx, 'sqlite', null, startCeilingsOnce));
+      const mysqlMissing = ctx.mysql.unavailableReason();
+      if (!mysqlMissing) engines.push(await measureServe(ctx, 'mysql', slug, startCeilingsOnce));
+      const c = ceilings as unknown as CeilingFigures;
+      const rows: Row[] = [];
+      for (const path of Object.keys(c.template)) {
         for (const visit of VISITS) {
-          const run = f.runs[path][visit];
-          const stat = c.static[path]?.[visit];
-          const vsStatic = stat ? ratio(run.rps, stat.rps) : null;
-          const vsTemplate = ratio(run.rps, c.template[path]?.rps ?? 0);
-          const p99x = stat && stat.p99_ms > 0 ? Math.round((run.p99_ms / stat.p99_ms) * 10) / 10 : null;
+          // the static figures of the SQLite pairing (every engine has its own, in its notes)
+          const s = engines[0].runs[path][visit].static;
+          const h = c.headers[path][visit];
+          const headerRatio = h.serve_header_bytes ? h.header_bytes / h.serve_header_bytes : 1;
           rows.push({
-            scenario: `GET ${path}, ${VISIT_LABEL[visit]}`,
-            engine: f.engine,
-            rps: run.rps,
-            p50_ms: run.p50_ms,
-            p99_ms: run.p99_ms,
-            notes: `${vsStatic ?? '?'} of static (goal ≥ 0.6: ${verdict(vsStatic !== null && vsStatic >= 0.6)}), ${vsTemplate ?? '?'} of template; p99 ${p99x ?? '?'}× static p99 (goal ≤ 2×: ${verdict(p99x !== null && p99x <= 2)})${failureNote(run)}`,
+            scenario: `GET ${path} — static ceiling, ${VISIT_LABEL[visit]}`,
+            engine: 'memory',
+            rps: s.rps,
+            p50_ms: s.p50_ms,
+            p99_ms: s.p99_ms,
+            notes: `1.00 (bare Koa, serve's exact bytes; headers ${h.header_bytes} B vs serve's ${h.serve_header_bytes} B: ${Math.abs(headerRatio - 1) <= 0.1 ? 'within' : 'NOT within'} 10 %)${failureNote(s)}`,
           });
         }
+        const tpl = c.template[path];
+        const r = c.render[path];
+        rows.push(
+          {
+            scenario: `GET ${path} — template ceiling (plain Handlebars)`,
+            engine: 'memory',
+            rps: tpl.rps,
+            p50_ms: tpl.p50_ms,
+            p99_ms: tpl.p99_ms,
+            notes: `${ratio(tpl.rps, engines[0].runs[path].first.static.rps) ?? '?'} of static${failureNote(tpl)}`,
+          },
+          {
+            scenario: `render of ${path}: engine vs plain Handlebars (in process, renders per CPU s)`,
+            engine: 'memory',
+            rps: r.engine_per_s,
+            p50_ms: null,
+            p99_ms: null,
+            notes: `${r.ratio} of plain Handlebars ${r.plain_per_s}/s (goal ≥ 1.0: ${verdict(r.ratio >= 1)}); renders per CPU second, median of ${r.rounds} alternating rounds; ${r.engine_bytes} vs ${r.plain_bytes} bytes`,
+          },
+        );
       }
-      rows.push(
-        {
-          scenario: 'sessions rows before → after cookie-less catalog load',
-          engine: f.engine,
-          rps: null,
-          p50_ms: null,
-          p99_ms: null,
-          notes: `${f.sessions_before} → ${f.sessions_after} (${f.sessions_before === f.sessions_after ? 'no write' : 'WRITES SESSIONS'})`,
+      if (mysqlMissing) rows.push(skippedRow('GET /products', 'mysql', mysqlMissing));
+      for (const f of engines) {
+        for (const path of Object.keys(f.runs)) {
+          for (const visit of VISITS) {
+            const paired = f.runs[path][visit];
+            const run = paired.serve;
+            const vsTemplate = ratio(run.rps, c.template[path]?.rps ?? 0);
+            const rounds = paired.rounds.map((x) => `${x.serve_rps}/${x.static_rps}`).join(', ');
+            rows.push({
+              scenario: `GET ${path}, ${VISIT_LABEL[visit]}`,
+              engine: f.engine,
+              rps: run.rps,
+              p50_ms: run.p50_ms,
+              p99_ms: run.p99_ms,
+              notes: `${paired.ratio} of static (goal ≥ 0.6: ${verdict(paired.ratio >= 0.6)}), ${vsTemplate ?? '?'} of template; p99 ${paired.p99_ratio}× static p99 (goal ≤ 2×: ${verdict(paired.p99_ratio <= 2)}); medians of ${paired.rounds.length} alternating rounds, serve/static req/s ${rounds}${failureNote(run)}`,
+            });
+          }
+        }
+        rows.push(
+          {
+            scenario: 'sessions rows before → after cookie-less catalog load',
+            engine: f.engine,
+            rps: null,
+            p50_ms: null,
+            p99_ms: null,
+            notes: `${f.sessions_before} → ${f.sessions_after} (${f.sessions_before === f.sessions_after ? 'no write' : 'WRITES SESSIONS'})`,
+          },
+          {
+            scenario: 'peak RSS of serve under catalog load',
+            engine: f.engine,
+            rps: null,
+            p50_ms: null,
+            p99_ms: null,
+            notes: `${mb(f.rss.hwm_sum_kb)} (VmHWM; sampled VmRSS peak ${mb(f.rss.sampled_peak_kb)})`,
+          },
+        );
+      }
+      return {
+        rows,
+        details: {
+          capture_paths: (capture as CeilingCapture | null)?.pages.map((p) => p.path),
+          ceilings,
+          engines,
         },
-        {
-          scenario: 'peak RSS of serve under catalog load',
-          engine: f.engine,
-          rps: null,
-          p50_ms: null,
-          p99_ms: null,
-          notes: `${mb(f.rss.hwm_sum_kb)} (VmHWM; sampled VmRSS peak ${mb(f.rss.sampled_peak_kb)})`,
-        },
-      );
-    }
-    return {
-      rows,
-      details: {
-        capture_paths: (capture as CeilingCapture | null)?.pages.map((p) => p.path),
-        ceilings,
-        engines,
-      },
-    };
+      };
+    });
   },
 };

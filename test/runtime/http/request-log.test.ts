@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { requestLog } from '../../../runtime/http/request-log.js';
+import { rawRequest } from '../../helpers/raw-http.js';
 import { BufferedLines, flushLogs } from '../../../runtime/logger.js';
 import type { AppState } from '../../../runtime/http/state.js';
 
@@ -41,6 +42,31 @@ describe('runtime/http/request-log', () => {
       const first = JSON.parse(lines[0]) as Record<string, unknown>;
       expect(first).to.include({ level: 'info', method: 'GET', path: '/p', status: 200 });
       expect(lines[0]).to.not.include('secret@example.com');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('writes a line that parses as JSON whatever characters the path holds', async () => {
+    const lines: string[] = [];
+    const app = new Koa<AppState>();
+    app.use(requestLog((line) => lines.push(line)));
+    app.use((ctx) => {
+      ctx.status = 404;
+    });
+    const server = createServer(app.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      // node's parser takes quotes and backslashes in a path as they come
+      await rawRequest((server.address() as AddressInfo).port, '/a"b\\c/"');
+      expect(lines).to.have.length(1);
+      const line = JSON.parse(lines[0]) as Record<string, unknown>;
+      expect(line).to.include({ level: 'info', method: 'GET', status: 404 });
+      expect(line.path)
+        .to.be.a('string')
+        .and.match(/^\/a"b\\c\//);
+      expect(new Date(line.time as string).toISOString()).to.equal(line.time);
+      expect(line.ms).to.be.a('number');
     } finally {
       server.close();
     }
