@@ -13,6 +13,7 @@ const INFRASTRUCTURE = [
   'database-url',
   'db-deadline',
   'db-errors',
+  'db-raw',
   'db-retry',
   'db',
   'errors',

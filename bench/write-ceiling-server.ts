@@ -8,9 +8,10 @@
 //                        then the cart read back (1 join): 6 reads, 2 writes
 //   POST /cart-get/<k>   visitor k's cart/get: the session and the cart join (2 reads)
 //   POST /place-order/<k> visitor k's place-order: the session read, the idempotency record insert;
-//                        one transaction of 1 update (claim), the cart join, 1 stock update per line,
-//                        the order and its lines inserted, the cart id read, the lines deleted, 1
-//                        update (the stored answer): 3 reads, 5 + 2 per line writes
+//                        one transaction of 1 update (claim), the cart join (which names the cart),
+//                        1 stock update per line, the order and its lines inserted, the lines
+//                        deleted, 1 update (the stored answer); then the session written (it keeps
+//                        the order number for the confirmation): 2 reads, 6 + 2 per line writes
 // Visitor k is the k-th cart of one line in the database (by session id): the carts `serve`'s
 // visitors made (the checkout scenario's two-line quote carts are left out); its cart/add adds that
 // line's variant.
@@ -68,7 +69,7 @@ for (const r of cartRows) {
 
 const SESSION = 'select `data` from `sessions` where `id` = ? and `site_id` = ? and `expires_at` > ? limit 1';
 const CART_JOIN =
-  'select `l`.`variant_id`, `l`.`quantity`, `v`.`sku`, `v`.`name` as `variant_name`, `v`.`price_minor`, ' +
+  'select `c`.`id` as `cart_id`, `l`.`variant_id`, `l`.`quantity`, `v`.`sku`, `v`.`name` as `variant_name`, `v`.`price_minor`, ' +
   '`v`.`currency`, `v`.`available`, `v`.`stock`, `p`.`slug` as `product_slug`, `p`.`name` as `product_name` ' +
   'from `carts` as `c` inner join `cart_lines` as `l` on `l`.`cart_id` = `c`.`id` ' +
   'inner join `variants` as `v` on `v`.`id` = `l`.`variant_id` inner join `products` as `p` on `p`.`id` = `v`.`product_id` ' +
@@ -205,12 +206,8 @@ async function placeOrder(v: VisitorCart, key: string): Promise<{ ID: string; Nu
           l.variant_name,
         ],
       );
-    await c.execute('select `id` from `carts` where `site_id` = ? and `session_id` = ? limit 1', [
-      v.siteId,
-      v.sessionId,
-    ]);
     await c.query('delete from `cart_lines` where `cart_id` = ? and `variant_id` in (?)', [
-      v.cartId,
+      String(lines[0].cart_id),
       lines.map((l) => l.variant_id),
     ]);
     await c.execute(
@@ -218,6 +215,20 @@ async function placeOrder(v: VisitorCart, key: string): Promise<{ ID: string; Nu
       ['done', 201, JSON.stringify({ ID: orderId, Number: number }), v.siteId, key, 'placing', orderId],
     );
   });
+  // serve's session keeps the number of the order it placed last (the checkout page's confirmation).
+  await pool.execute(
+    'insert into `sessions` (`id`, `site_id`, `data`, `account_id`, `expires_at`, `created_at`, `updated_at`) values (?, ?, ?, ?, ?, ?, ?) ' +
+      'on duplicate key update `data` = values(`data`), `account_id` = values(`account_id`), `expires_at` = values(`expires_at`), `updated_at` = values(`updated_at`)',
+    [
+      v.sessionId,
+      v.siteId,
+      JSON.stringify({ siteId: v.siteId, placedOrder: number }),
+      null,
+      new Date(now.getTime() + 30 * 86400000),
+      now,
+      now,
+    ],
+  );
   return { ID: orderId, Number: number };
 }
 

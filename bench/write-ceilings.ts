@@ -10,13 +10,20 @@ import type { Teardown } from './teardown.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ENTRY = fileURLToPath(new URL('./write-ceiling-server.ts', import.meta.url));
 
-/** Starts the write ceilings server on a MySQL database whose one-line carts are its visitors. */
-export async function startWriteCeilings(t: Teardown, databaseUrl: string): Promise<ChildServer> {
+/**
+ * Starts the write ceilings server on a MySQL database whose one-line carts are its visitors;
+ * `nodeArgs` go to its node (bench/profile-writes.ts passes --cpu-prof).
+ */
+export async function startWriteCeilings(
+  t: Teardown,
+  databaseUrl: string,
+  nodeArgs: string[] = [],
+): Promise<ChildServer> {
   const port = await freePort();
   return spawnServer(t, {
     label: 'write ceilings server',
     command: process.execPath,
-    args: ['--import', 'tsx', ENTRY, databaseUrl, String(port)],
+    args: [...nodeArgs, '--import', 'tsx', ENTRY, databaseUrl, String(port)],
     env: cleanEnv(),
     cwd: ROOT,
     port,

@@ -160,7 +160,10 @@ export const checkoutScenario: Scenario = {
           rps: c?.rps ?? null,
           p50_ms: c?.p50_ms ?? null,
           p99_ms: c?.p99_ms ?? null,
-          notes: ['3 reads + 7 writes (6 in 1 transaction); each after a cart-add refill', flowFailureNote(c)]
+          notes: [
+            '2 reads + 8 writes (6 in 1 transaction), as serve; each after a cart-add refill',
+            flowFailureNote(c),
+          ]
             .filter(Boolean)
             .join('; '),
         },

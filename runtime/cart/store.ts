@@ -12,6 +12,7 @@ import { writeWithRetry } from '../db-retry.js';
 import { isUniqueViolation } from '../db-errors.js';
 import { newId } from '../ids.js';
 import { dbNow } from '../time.js';
+import { changedRows, forUpdate, placeholders, selectRows } from '../db-raw.js';
 
 /** One cart line joined with its variant and product. */
 export interface CartLineRow {
@@ -34,26 +35,24 @@ export function lineSellable(row: { available: boolean | number; stock: number |
   return Boolean(row.available) && (row.stock == null || row.stock > 0);
 }
 
+/** A line of a session's cart, with the id of the cart (place-order deletes its lines by it). */
+export type SessionCartLine = CartLineRow & { cart_id: string };
+
+// Raw SQL (runtime/db-raw.ts): every cart endpoint and place-order run it.
+const SESSION_CART_LINES =
+  'select `c`.`id` as `cart_id`, `l`.`variant_id`, `l`.`quantity`, `v`.`sku`, `v`.`name` as `variant_name`, ' +
+  '`v`.`price_minor`, `v`.`currency`, `v`.`available`, `v`.`stock`, `p`.`slug` as `product_slug`, `p`.`name` as `product_name` ' +
+  'from `carts` as `c` inner join `cart_lines` as `l` on `l`.`cart_id` = `c`.`id` ' +
+  'inner join `variants` as `v` on `v`.`id` = `l`.`variant_id` inner join `products` as `p` on `p`.`id` = `v`.`product_id` ' +
+  'where `c`.`site_id` = ? and `c`.`session_id` = ? order by `l`.`created_at` asc, `l`.`variant_id` asc';
+
 /** The lines of the session's cart, oldest first (one query). */
-export async function cartLinesForSession(db: Db, siteId: string, sessionId: string): Promise<CartLineRow[]> {
-  return (await db('carts as c')
-    .join('cart_lines as l', 'l.cart_id', 'c.id')
-    .join('variants as v', 'v.id', 'l.variant_id')
-    .join('products as p', 'p.id', 'v.product_id')
-    .where({ 'c.site_id': siteId, 'c.session_id': sessionId })
-    .orderBy([{ column: 'l.created_at' }, { column: 'l.variant_id' }])
-    .select(
-      'l.variant_id',
-      'l.quantity',
-      'v.sku',
-      'v.name as variant_name',
-      'v.price_minor',
-      'v.currency',
-      'v.available',
-      'v.stock',
-      'p.slug as product_slug',
-      'p.name as product_name',
-    )) as CartLineRow[];
+export async function cartLinesForSession(
+  db: Db,
+  siteId: string,
+  sessionId: string,
+): Promise<SessionCartLine[]> {
+  return selectRows<SessionCartLine>(db, SESSION_CART_LINES, [siteId, sessionId]);
 }
 
 /** A variant of a site as the cart needs it. */
@@ -70,16 +69,22 @@ export async function findCartVariant(
   siteId: string,
   variantId: string,
 ): Promise<CartVariantRow | undefined> {
-  return (await db('variants')
-    .where({ site_id: siteId, id: variantId })
-    .first('id', 'currency', 'available', 'stock')) as CartVariantRow | undefined;
+  const rows = await selectRows<CartVariantRow>(
+    db,
+    'select `id`, `currency`, `available`, `stock` from `variants` where `site_id` = ? and `id` = ? limit 1',
+    [siteId, variantId],
+  );
+  return rows[0];
 }
 
 /** The id of the session's cart, or null. */
 export async function cartIdForSession(db: Db, siteId: string, sessionId: string): Promise<string | null> {
-  const row = (await db('carts').where({ site_id: siteId, session_id: sessionId }).first('id')) as
-    { id: string } | undefined;
-  return row?.id ?? null;
+  const rows = await selectRows<{ id: string }>(
+    db,
+    'select `id` from `carts` where `site_id` = ? and `session_id` = ? limit 1',
+    [siteId, sessionId],
+  );
+  return rows[0]?.id ?? null;
 }
 
 /**
@@ -122,7 +127,7 @@ export async function ensureCartForSession(db: Db, siteId: string, sessionId: st
  */
 export async function lockCart(trx: Db, cartId: string): Promise<boolean> {
   // mysql2 connects with FOUND_ROWS: a row whose value did not change still counts.
-  const n = await trx('carts').where({ id: cartId }).update({ updated_at: dbNow() });
+  const n = await changedRows(trx, 'update `carts` set `updated_at` = ? where `id` = ?', [dbNow(), cartId]);
   return n > 0;
 }
 
@@ -139,10 +144,11 @@ export interface CartLineQuantity {
  * Only cart_lines is locked: locking the joined variants too would block catalog writes.
  */
 export async function lockedCartLines(trx: Db, cartId: string): Promise<CartLineQuantity[]> {
-  return (await trx('cart_lines')
-    .where({ cart_id: cartId })
-    .forUpdate()
-    .select('variant_id', 'quantity')) as CartLineQuantity[];
+  return selectRows<CartLineQuantity>(
+    trx,
+    `select \`variant_id\`, \`quantity\` from \`cart_lines\` where \`cart_id\` = ?${forUpdate(trx)}`,
+    [cartId],
+  );
 }
 
 /** The current unit prices (minor units) of variants of a site, by id. */
@@ -152,10 +158,11 @@ export async function variantPrices(
   variantIds: string[],
 ): Promise<Map<string, number>> {
   if (variantIds.length === 0) return new Map();
-  const rows = (await db('variants')
-    .where({ site_id: siteId })
-    .whereIn('id', variantIds)
-    .select('id', 'price_minor')) as Array<{ id: string; price_minor: number }>;
+  const rows = await selectRows<{ id: string; price_minor: number }>(
+    db,
+    `select \`id\`, \`price_minor\` from \`variants\` where \`site_id\` = ? and \`id\` in (${placeholders(variantIds.length)})`,
+    [siteId, ...variantIds],
+  );
   return new Map(rows.map((r) => [r.id, r.price_minor]));
 }
 
@@ -168,14 +175,11 @@ export async function insertCartLine(
   quantity: number,
 ): Promise<void> {
   const now = dbNow();
-  await trx('cart_lines').insert({
-    cart_id: cartId,
-    variant_id: variantId,
-    site_id: siteId,
-    quantity,
-    created_at: now,
-    updated_at: now,
-  });
+  await changedRows(
+    trx,
+    'insert into `cart_lines` (`cart_id`, `variant_id`, `site_id`, `quantity`, `created_at`, `updated_at`) values (?, ?, ?, ?, ?, ?)',
+    [cartId, variantId, siteId, quantity, now, now],
+  );
 }
 
 /** Sets an existing line's quantity (inside the cart's lock). */
@@ -185,9 +189,11 @@ export async function updateCartLineQuantity(
   variantId: string,
   quantity: number,
 ): Promise<void> {
-  await trx('cart_lines')
-    .where({ cart_id: cartId, variant_id: variantId })
-    .update({ quantity, updated_at: dbNow() });
+  await changedRows(
+    trx,
+    'update `cart_lines` set `quantity` = ?, `updated_at` = ? where `cart_id` = ? and `variant_id` = ?',
+    [quantity, dbNow(), cartId, variantId],
+  );
 }
 
 /** Removes a line (absent lines are fine). */
@@ -209,12 +215,11 @@ export async function deleteExactCartLines(
   lines: Array<{ variant_id: string; quantity: number }>,
 ): Promise<number> {
   if (lines.length === 0) return 0;
-  return db('cart_lines')
-    .where({ cart_id: cartId })
-    .andWhere((q) => {
-      for (const l of lines) q.orWhere((w) => w.where({ variant_id: l.variant_id, quantity: l.quantity }));
-    })
-    .delete();
+  const exact = lines.map(() => '(`variant_id` = ? and `quantity` = ?)').join(' or ');
+  return changedRows(db, `delete from \`cart_lines\` where \`cart_id\` = ? and (${exact})`, [
+    cartId,
+    ...lines.flatMap((l) => [l.variant_id, l.quantity]),
+  ]);
 }
 
 /** Moves the cart of one session to another (login rotates the session id). */

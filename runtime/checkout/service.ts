@@ -35,13 +35,7 @@ import { newId, newOrderNumber } from '../ids.js';
 import { dbNow, fromDbTime } from '../time.js';
 import { isUniqueViolation } from '../db-errors.js';
 import { loadActiveAccount } from '../accounts/auth.js';
-import {
-  cartIdForSession,
-  cartLinesForSession,
-  deleteExactCartLines,
-  lineSellable,
-  type CartLineRow,
-} from '../cart/store.js';
+import { cartLinesForSession, deleteExactCartLines, lineSellable, type CartLineRow } from '../cart/store.js';
 import { insertOrder } from '../orders/store.js';
 import { takeStock } from '../catalog/stock.js';
 import { assertWithinOrderLimit, computeTotals, type Totals } from './pricing.js';
@@ -390,8 +384,8 @@ export async function placeOrder(
           if (!isUniqueViolation(err) || n >= 3) throw err;
         }
       }
-      const cartId = await cartIdForSession(trx, site.id, sessionId);
-      const removed = cartId ? await deleteExactCartLines(trx, cartId, lines) : 0;
+      // The cart's id came with its lines (quoteOf threw on an empty cart): no read of its own.
+      const removed = await deleteExactCartLines(trx, lines[0].cart_id, lines);
       if (removed !== lines.length) throw new HttpError('quote_stale'); // the cart changed under us
       if (!(await complete(trx, site.id, input.key, orderId, 201, result))) throw new LostRecord();
     });

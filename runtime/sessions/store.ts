@@ -3,14 +3,18 @@
 import type { Db } from '../db.js';
 import { writeWithRetry } from '../db-retry.js';
 import { dbNow } from '../time.js';
+import { engineOf } from '../db.js';
+import { changedRows, selectRows } from '../db-raw.js';
 
 /** The stored data of a live session of a site, or undefined. */
 export async function findSessionData(db: Db, siteId: string, id: string): Promise<string | undefined> {
-  const row = (await db('sessions')
-    .where({ id, site_id: siteId })
-    .andWhere('expires_at', '>', dbNow())
-    .first('data')) as { data: string } | undefined;
-  return row?.data;
+  // Raw SQL (db-raw.ts): every request with a session cookie reads it.
+  const rows = await selectRows<{ data: string }>(
+    db,
+    'select `data` from `sessions` where `id` = ? and `site_id` = ? and `expires_at` > ? limit 1',
+    [id, siteId, dbNow()],
+  );
+  return rows[0]?.data;
 }
 
 /** Writes a session whole (an upsert: replaying it after a write conflict is harmless). */
@@ -19,19 +23,20 @@ export async function saveSession(
   row: { id: string; siteId: string; data: string; accountId: string | null; expiresAt: string },
 ): Promise<void> {
   const now = dbNow();
+  // Raw SQL (db-raw.ts), the upsert spelled per engine as knex's onConflict('id').merge(…) spells it.
+  const upsert =
+    engineOf(db) === 'mysql'
+      ? 'on duplicate key update `data` = values(`data`), `account_id` = values(`account_id`), ' +
+        '`expires_at` = values(`expires_at`), `updated_at` = values(`updated_at`)'
+      : 'on conflict (`id`) do update set `data` = excluded.`data`, `account_id` = excluded.`account_id`, ' +
+        '`expires_at` = excluded.`expires_at`, `updated_at` = excluded.`updated_at`';
   await writeWithRetry(db, (db) =>
-    db('sessions')
-      .insert({
-        id: row.id,
-        site_id: row.siteId,
-        data: row.data,
-        account_id: row.accountId,
-        expires_at: row.expiresAt,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict('id')
-      .merge(['data', 'account_id', 'expires_at', 'updated_at']),
+    changedRows(
+      db,
+      'insert into `sessions` (`id`, `site_id`, `data`, `account_id`, `expires_at`, `created_at`, `updated_at`) ' +
+        `values (?, ?, ?, ?, ?, ?, ?) ${upsert}`,
+      [row.id, row.siteId, row.data, row.accountId, row.expiresAt, now, now],
+    ),
   );
 }
 
