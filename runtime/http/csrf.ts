@@ -97,7 +97,10 @@ export class Csrf {
     if (given.length !== MAC_BYTES) return false;
     if (pad.length === MAC_BYTES) {
       const unmasked = xor(pad, given);
-      return this.keys.some((key) => timingSafeEqual(unmasked, this.mac(key, secret)));
+      // the signing key's HMAC is the remembered one; older keys (rotation) are computed
+      return this.keys.some((key, i) =>
+        timingSafeEqual(unmasked, i === 0 ? this.signingMac(secret) : this.mac(key, secret)),
+      );
     }
     return this.keys.some((key) => timingSafeEqual(given, this.legacyMac(key, secret, salt)));
   }

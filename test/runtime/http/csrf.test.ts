@@ -75,6 +75,22 @@ describe('runtime/http/csrf', () => {
     expect(await verify(cookiesOf(rotated), oldToken)).to.equal(false);
   });
 
+  it('accepts a token masked over the MAC of a previous key (rotation), and refuses other keys', async () => {
+    const first = await fetch(`${url}/token`);
+    const cookie = cookiesOf(first);
+    const secret = /sf_csrf=([^;]+)/.exec(cookie)![1];
+    const masked = (key: string) => {
+      const mac = createHmac('sha256', key).update(`csrf.${secret}`).digest();
+      const pad = randomBytes(32);
+      const out = Buffer.alloc(32);
+      for (let i = 0; i < 32; i++) out[i] = pad[i] ^ mac[i];
+      return `${pad.toString('base64url')}.${out.toString('base64url')}`;
+    };
+    expect(await verify(cookie, masked(KEYS[0]))).to.equal(true);
+    expect(await verify(cookie, masked(KEYS[1]))).to.equal(true);
+    expect(await verify(cookie, masked('another key-0123456789abcdef0123'))).to.equal(false);
+  });
+
   it('still accepts a token of the previous format (salt.HMAC(secret.salt)) from a page rendered before', async () => {
     const first = await fetch(`${url}/token`);
     const cookie = cookiesOf(first);
