@@ -12,6 +12,7 @@ const INFRASTRUCTURE = [
   'config',
   'database-url',
   'db-deadline',
+  'db-engine',
   'db-errors',
   'db-raw',
   'db-retry',

@@ -4,7 +4,7 @@
 // written once for both engines: backtick-quoted identifiers and `?` placeholders are valid on MySQL
 // and SQLite alike; what differs between the drivers is only the shape of the answer, unwrapped here.
 import type { Db } from './db.js';
-import { engineOf } from './db.js';
+import { engineOf } from './db-engine.js';
 
 /** The rows of a SELECT run as raw SQL, on either engine. */
 export async function selectRows<T>(db: Db, sql: string, bindings: readonly unknown[]): Promise<T[]> {

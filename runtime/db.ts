@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
-import { describeDatabase, parseDatabaseUrl, redactUrl, type DbEngine } from './database-url.js';
+import { describeDatabase, parseDatabaseUrl, redactUrl } from './database-url.js';
 import { QUERY_DEADLINE_CODE, mysql2ClientWithDeadline } from './db-deadline.js';
 import { log } from './logger.js';
 import { UserError } from './user-error.js';
@@ -11,6 +11,7 @@ export type Db = Knex;
 export type { DbEngine, ParsedDatabaseUrl } from './database-url.js';
 export { describeDatabase, parseDatabaseUrl, redactUrl } from './database-url.js';
 export { QUERY_DEADLINE_CODE, QueryDeadlineError, isQueryDeadlineError } from './db-deadline.js';
+export { engineOf } from './db-engine.js';
 
 /** Options of createDb and knexConfig. */
 export interface DbOptions {
@@ -25,12 +26,6 @@ export interface DbOptions {
   timeoutMs?: number;
   /** Print what knex reports as errors (the Config's `debug`; default: STOREFRONT_DEBUG is set). */
   debug?: boolean;
-}
-
-/** Which engine a knex instance talks to. */
-export function engineOf(db: Db): DbEngine {
-  const client = (db.client.config as Knex.Config).client;
-  return client === 'mysql2' ? 'mysql' : 'sqlite';
 }
 
 // knex logs connection failures with stack traces; callers already report them in one line.

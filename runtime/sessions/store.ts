@@ -3,7 +3,7 @@
 import type { Db } from '../db.js';
 import { writeWithRetry } from '../db-retry.js';
 import { dbNow } from '../time.js';
-import { engineOf } from '../db.js';
+import { engineOf } from '../db-engine.js';
 import { changedRows, selectRows } from '../db-raw.js';
 
 /** The stored data of a live session of a site, or undefined. */
