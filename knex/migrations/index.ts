@@ -28,6 +28,7 @@ import * as m20261123140200 from './20261123140200_create_product_images.js';
 import * as m20261123140300 from './20261123140300_add_variants_image_hash.js';
 import * as m20261123150000 from './20261123150000_add_products_listing_index.js';
 import * as m20261123150100 from './20261123150100_add_variants_product_index.js';
+import * as m20261124100000 from './20261124100000_add_products_listing_rank.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -62,6 +63,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261123140300_add_variants_image_hash', m20261123140300],
   ['20261123150000_add_products_listing_index', m20261123150000],
   ['20261123150100_add_variants_product_index', m20261123150100],
+  ['20261124100000_add_products_listing_rank', m20261124100000],
 ];
 
 /** knex MigrationSource over the static list above. */

@@ -151,8 +151,8 @@ export class CatalogReader {
   private readonly pages: TtlCache<ProductPage>;
   private readonly products: TtlCache<ProductObject | null>;
   /**
-   * Live products per site, for every page and locale of the listing: the count scans the listing
-   * index, whose size grows with the catalog, so it is taken once per TTL, not once per page.
+   * Live products per site, shared by every page and locale of the listing: one index seek
+   * (store.ts liveProductCount), still taken once per TTL rather than once per page.
    */
   private readonly counts: TtlCache<number>;
 

@@ -1,5 +1,5 @@
-// Catalog queries. A listing costs three queries (page, count, variants of the page) whatever its size;
-// the count, which grows with the catalog, is cached per site by CatalogReader (service.ts).
+// Catalog queries. A listing costs three queries (page, count, variants of the page) whatever its size
+// and however deep the page: the page and the count are index seeks on products.listing_rank.
 import type { Db } from '../db.js';
 
 export interface ProductRow {
@@ -39,7 +39,7 @@ const VARIANT_COLUMNS = [
 
 /**
  * One page of the live (not archived) products of a site in catalog order, and the total count:
- * `count`, when the caller has it (a cached liveProductCount), else counted alongside the page.
+ * `count`, when the caller has it (a cached liveProductCount), else read alongside the page.
  */
 export async function pageOfProducts(
   db: Db,
@@ -48,38 +48,30 @@ export async function pageOfProducts(
   offset: number,
   count?: Promise<number>,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  // A deferred join: the page's ids come from the covering index products_listing_index (OFFSET
-  // skips index entries, not rows), then only those rows are read, so a deep page costs about what
-  // the first does.
-  const page = db('products')
-    .where({ site_id: siteId })
-    .whereNull('archived_at')
-    .orderBy([{ column: 'position' }, { column: 'id' }])
-    .limit(limit)
-    .offset(offset)
-    .select('id')
-    .as('page');
+  // A range of the unique index (site_id, listing_rank), whose ranks are 1..n in catalog order
+  // (listing-rank.ts): a deep page reads its rows only, where an OFFSET would step over every
+  // entry before them. The archived_at test costs nothing (the rows are read anyway) and keeps an
+  // archived product out even if a writer forgot to renumber.
   const [rows, total] = await Promise.all([
-    db('products as p')
-      .join(page, 'p.id', 'page.id')
-      .orderBy([{ column: 'p.position' }, { column: 'p.id' }])
-      .select(PRODUCT_COLUMNS.map((c) => `p.${c}`)),
+    db('products')
+      .where({ site_id: siteId })
+      .whereBetween('listing_rank', [offset + 1, offset + limit])
+      .whereNull('archived_at')
+      .orderBy('listing_rank')
+      .select(PRODUCT_COLUMNS),
     count ?? liveProductCount(db, siteId),
   ]);
   return { rows: rows as ProductRow[], total };
 }
 
 /**
- * The number of live (not archived) products of a site: a scan of products_listing_index, so it
- * grows with the catalog (some 9 ms at 100,000 products on SQLite); CatalogReader caches it per site.
+ * The number of live (not archived) products of a site: their largest listing rank, since the
+ * ranks are 1..n (listing-rank.ts), so one seek at the end of (site_id, listing_rank) and not a
+ * count that grows with the catalog.
  */
 export async function liveProductCount(db: Db, siteId: string): Promise<number> {
-  const row = await db('products')
-    .where({ site_id: siteId })
-    .whereNull('archived_at')
-    .count({ n: '*' })
-    .first();
-  return Number((row as { n: number | string } | undefined)?.n ?? 0);
+  const row = await db('products').where({ site_id: siteId }).max({ n: 'listing_rank' }).first();
+  return Number((row as { n: number | string | null } | undefined)?.n ?? 0);
 }
 
 /** A live (not archived) product of a site by slug. */

@@ -8,6 +8,7 @@ import type { Db } from '../../runtime/db.js';
 import { hashPassword } from '../../runtime/accounts/password.js';
 import { createAccount } from '../../runtime/accounts/store.js';
 import { newId } from '../../runtime/ids.js';
+import { renumberListing } from '../../runtime/catalog/listing-rank.js';
 import { dbNow } from '../../runtime/time.js';
 import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
 import { TestBrowser, type TestResponse } from './browser.js';
@@ -106,6 +107,8 @@ export async function insertVariant(
     created_at: now,
     updated_at: now,
   });
+  // Listed like any product the importer writes.
+  await renumberListing(db, siteId);
   await db('variants').insert({
     id: variantId,
     site_id: siteId,
