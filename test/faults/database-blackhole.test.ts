@@ -4,20 +4,17 @@
 // private-page requests were still waiting after 90 s. Now every request answers 503 with
 // Retry-After shortly after the deadline, the pool is not left with stuck connections, /readyz
 // says 503, and when the proxy forwards again the same server serves 200s by itself.
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { createDb, type Db } from '../../runtime/db.js';
+import type { Db } from '../../runtime/db.js';
 import { queryDeadlinesMissed } from '../../runtime/metrics.js';
 import { startMetricsServer, type MetricsServer } from '../../runtime/metrics-server.js';
 import { seriesValue } from '../helpers/metrics.js';
-import { findSiteByHostExact } from '../../runtime/sites/store.js';
 import { TestBrowser } from '../helpers/browser.js';
-import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
+import { useFaultRig } from '../helpers/fault-rig.js';
 import { describeMysql } from '../helpers/engines.js';
-import { freshMysqlDatabase, mysqlUrlForTests } from '../helpers/mariadb.js';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
-import { captureStderr, type StderrCapture } from '../helpers/stderr.js';
-import { ADDRESS, availableVariants, idempotencyKey, makeAccount, signIn } from '../helpers/commerce.js';
+import type { TcpProxy } from '../helpers/tcp-proxy.js';
+import { ADDRESS, availableVariants, idempotencyKey } from '../helpers/commerce.js';
 
 /** The deadline the server runs with: small, so that the test is quick. */
 const DEADLINE_MS = 1000;
@@ -55,45 +52,15 @@ describeMysql('faults/database black hole', function () {
   let variantId: string;
   let metrics: MetricsServer;
 
+  const rig = useFaultRig('blackhole', { flags: { dbTimeoutMs: DEADLINE_MS } });
   before(async function () {
-    this.timeout(120000);
-    const mysql = await mysqlUrlForTests();
-    if (!mysql) return this.skip();
-    const url = await freshMysqlDatabase(mysql.url, `sf_faults_blackhole_${randomBytes(4).toString('hex')}`);
-    await prepareDatabase(url);
-    directDb = createDb(url);
-    const site = (await findSiteByHostExact(directDb, undefined))!;
-    variantId = (await availableVariants(directDb, site.id, 1))[0].id;
-    const email = await makeAccount(directDb, site, 'blackhole');
-    displayName = (
-      (await directDb('accounts').where({ email }).first('display_name')) as { display_name: string }
-    ).display_name;
-    const target = new URL(url);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 3306));
-    server = await startTestServer(proxy.rewrite(url), { flags: { dbTimeoutMs: DEADLINE_MS } });
+    ({ directDb, proxy, server, user, token, displayName } = rig);
     expect(server.deps.config.dbTimeoutMs).to.equal(DEADLINE_MS);
+    variantId = (await availableVariants(directDb, rig.site.id, 1))[0].id;
     metrics = await startMetricsServer('127.0.0.1', 0);
-    user = await signIn(server.url, email);
-    token = await user.csrfToken('/');
   });
-
-  after(async function () {
-    this.timeout(30000);
-    await proxy?.restore().catch(() => undefined);
+  after(async () => {
     await metrics?.close();
-    await server?.close();
-    await proxy?.close();
-    await directDb?.destroy();
-  });
-
-  let stderr: StderrCapture;
-  beforeEach(() => {
-    stderr = captureStderr();
-  });
-  afterEach(async function () {
-    this.timeout(30000);
-    stderr.stop({ replay: this.currentTest?.state === 'failed' });
-    await proxy?.restore(); // a failed test must not leave the next one without a database
   });
 
   const pool = () =>

@@ -4,24 +4,15 @@
 // cookie-less guest still gets the public catalog pages the process has cached), /_post
 // answers JSON errors without internals, /readyz is 503 and /healthz 200. After it is back, the
 // same server, without a restart, serves 200s again to the same still-signed-in browser.
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { createDb, type Db } from '../../runtime/db.js';
-import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
+import type { Db } from '../../runtime/db.js';
+import type { Site } from '../../runtime/sites/store.js';
 import { TestBrowser, type TestResponse } from '../helpers/browser.js';
-import { prepareDatabase, startTestServer, type TestServer } from '../helpers/server.js';
-import { freshMysqlDatabase, mysqlUrlForTests } from '../helpers/mariadb.js';
+import type { TestServer } from '../helpers/server.js';
+import { useFaultRig } from '../helpers/fault-rig.js';
 import { describeMysql } from '../helpers/engines.js';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
-import { captureStderr, type StderrCapture } from '../helpers/stderr.js';
-import {
-  ADDRESS,
-  availableVariants,
-  idempotencyKey,
-  makeAccount,
-  signIn,
-  type VariantRow,
-} from '../helpers/commerce.js';
+import type { TcpProxy } from '../helpers/tcp-proxy.js';
+import { ADDRESS, availableVariants, idempotencyKey, type VariantRow } from '../helpers/commerce.js';
 
 const PAGES = ['/', '/products', '/my-orders', '/profile', '/cart', '/checkout', '/tracking?number=NOPE'];
 
@@ -66,14 +57,10 @@ describeMysql('faults/database outage', function () {
   let productSlug: string;
   let otherSlug: string;
 
+  // A long catalog cache, so that which catalog pages are cached during the outage is certain.
+  const rig = useFaultRig('outage', { catalogCacheMs: 60000 });
   before(async function () {
-    this.timeout(120000);
-    const mysql = await mysqlUrlForTests();
-    if (!mysql) return this.skip();
-    const url = await freshMysqlDatabase(mysql.url, `sf_faults_outage_${randomBytes(4).toString('hex')}`);
-    await prepareDatabase(url);
-    directDb = createDb(url);
-    site = (await findSiteByHostExact(directDb, undefined))!;
+    ({ directDb, proxy, server, site, email, displayName, user, token: userToken } = rig);
     v = await availableVariants(directDb, site.id, 2);
     const slugs = (await directDb('products')
       .where({ site_id: site.id })
@@ -83,36 +70,8 @@ describeMysql('faults/database outage', function () {
       slug: string;
     }>;
     [productSlug, otherSlug] = slugs.map((r) => r.slug);
-    email = await makeAccount(directDb, site, 'outage');
-    displayName = (
-      (await directDb('accounts').where({ email }).first('display_name')) as { display_name: string }
-    ).display_name;
-    const target = new URL(url);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 3306));
-    // A long catalog cache, so that which catalog pages are cached during the outage is certain.
-    server = await startTestServer(proxy.rewrite(url), { catalogCacheMs: 60000 });
-    user = await signIn(server.url, email);
-    userToken = await user.csrfToken('/');
     const add = await user.postJson('/_post/cart/add', { variant_id: v[0].id, quantity: 2 }, userToken);
     expect(add.status, add.text).to.equal(200);
-  });
-
-  after(async function () {
-    this.timeout(30000);
-    await proxy?.restore().catch(() => undefined);
-    await server?.close();
-    await proxy?.close();
-    await directDb?.destroy();
-  });
-
-  let stderr: StderrCapture;
-  beforeEach(() => {
-    stderr = captureStderr();
-  });
-  afterEach(async function () {
-    this.timeout(30000);
-    stderr.stop({ replay: this.currentTest?.state === 'failed' });
-    await proxy?.restore(); // a failed test must not leave the next one without a database
   });
 
   /** Waits (bounded by the test timeout) until /readyz says the database is back. */
@@ -205,7 +164,7 @@ describeMysql('faults/database outage', function () {
     for (const res of burst) expect(res.status, res.text.slice(0, 200)).to.equal(503);
 
     // Operators see each failure once, as a JSON line with the request id and the driver's reason.
-    const logs = stderr.errorLogs();
+    const logs = rig.stderr.errorLogs();
     expect(logs.length).to.be.at.least(posts.length + PAGES.length);
     for (const log of logs) {
       expect(log.request_id).to.be.a('string').and.not.equal('');
