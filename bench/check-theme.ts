@@ -3,7 +3,7 @@
 // Run: npm run build && npx tsx bench/check-theme.ts (bench/run.ts can call benchCheckTheme).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,8 @@ export interface CheckThemeFigures {
   node_startup_ms: number;
   starter: CheckThemeTiming;
   generated: CheckThemeTiming;
+  /** 1-minute load average before and after the runs: the machine is shared, figures move with it. */
+  load_average: { before: number; after: number };
   date: string;
   node: string;
 }
@@ -134,6 +136,7 @@ export async function benchCheckTheme(
     throw new Error('bench/check-theme: run `npm run build` first (dist/ has no check-theme command)');
   }
   const root = mkdtempSync(join(tmpdir(), 'storefront-bench-check-theme-'));
+  const loadBefore = round(loadavg()[0]);
   try {
     const nodeSamples: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -161,6 +164,7 @@ export async function benchCheckTheme(
         templates: countTemplates(generatedDir),
         ...timeRuns(generatedDir, runs),
       },
+      load_average: { before: loadBefore, after: round(loadavg()[0]) },
       date: new Date().toISOString(),
       node: process.version,
     };
@@ -180,7 +184,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const line = (t: CheckThemeTiming) =>
     `${t.theme} (${t.templates} templates): median ${t.median_ms} ms (min ${t.min_ms}, max ${t.max_ms}) over ${t.runs} runs, exit ${t.exit_code}`;
   process.stdout.write(
-    `check-theme incl. Node start-up (node -e "" alone: ${f.node_startup_ms} ms)\n  ${line(f.starter)}\n  ${line(f.generated)}\n`,
+    `check-theme incl. Node start-up (node -e "" alone: ${f.node_startup_ms} ms; load average ${f.load_average.before} → ${f.load_average.after})\n  ${line(f.starter)}\n  ${line(f.generated)}\n`,
   );
   process.stdout.write('written to bench/results/check-theme.json\n');
 }

@@ -14,7 +14,7 @@ export const checkThemeScenario: Scenario = {
       rps: null,
       p50_ms: t.median_ms,
       p99_ms: null,
-      notes: `median of ${t.runs} runs (min ${t.min_ms}, max ${t.max_ms} ms), incl. Node start-up ${f.node_startup_ms} ms; exit ${t.exit_code}`,
+      notes: `median of ${t.runs} runs (min ${t.min_ms}, max ${t.max_ms} ms), incl. Node start-up ${f.node_startup_ms} ms; exit ${t.exit_code}; load average ${f.load_average.before} → ${f.load_average.after}`,
     });
     return { rows: [row('starter theme', f.starter), row('generated theme', f.generated)], details: f };
   },

@@ -38,7 +38,8 @@ export function parseTemplate(source: string, file: string): Program {
   }
 }
 
-const CHILD_KEYS = ['body', 'program', 'inverse', 'path', 'params', 'hash', 'pairs', 'value', 'name'];
+/** The properties of a Handlebars AST node that hold its child nodes. */
+export const CHILD_KEYS = ['body', 'program', 'inverse', 'path', 'params', 'hash', 'pairs', 'value', 'name'];
 
 function collect(node: Node, into: Node[]): void {
   into.push(node);

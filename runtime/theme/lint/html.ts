@@ -180,8 +180,12 @@ export function parseHtml(source: string): HtmlDocument {
         continue;
       }
     }
-    addText(c, i);
-    i++;
+    // Plain text up to the next '<' or '{' in one piece: a string built a character at a time was
+    // a good part of check-theme's garbage collection.
+    let next = i + 1;
+    while (next < n && source[next] !== '<' && source[next] !== '{') next++;
+    addText(source.slice(i, next), i);
+    i = next;
   }
   flushText();
   doc.forms = collectForms(doc);

@@ -41,7 +41,21 @@ export const UNSUPPORTED_PHRASES: Array<{ feature: string; text: RegExp; url?: R
   },
 ];
 
+// One regex per flag set over all the phrases: most text has none of them, and one test says so
+// instead of a scan per feature (each alternative keeps its own \b, so it matches where one does).
+const PREFILTERS: RegExp[] = [...new Set(UNSUPPORTED_PHRASES.map((p) => p.text.flags.replace('g', '')))].map(
+  (flags) =>
+    new RegExp(
+      UNSUPPORTED_PHRASES.filter((p) => p.text.flags.replace('g', '') === flags)
+        .map((p) => `(?:${p.text.source})`)
+        .join('|'),
+      flags,
+    ),
+);
+
 const LABEL_ATTRS = ['title', 'aria-label', 'alt', 'placeholder'];
+/** The attributes whose text is read: the labels, and `value` (of buttons only, checked below). */
+const TEXT_ATTRS = [...LABEL_ATTRS, 'value'];
 
 const rule: Rule = {
   id: 'unsupported-feature-text',
@@ -63,6 +77,7 @@ const rule: Rule = {
       });
     };
     const scan = (text: string, base: number) => {
+      if (!PREFILTERS.some((re) => re.test(text))) return;
       for (const { feature, text: re } of UNSUPPORTED_PHRASES) {
         for (const { m, offset } of matches(re, text, base))
           report(offset, offset + m[0].length, feature, `"${m[0].replace(/\s+/g, ' ')}"`);
@@ -71,7 +86,7 @@ const rule: Rule = {
     for (const t of html.texts) scan(t.text, t.start);
     for (const tag of html.tags) {
       if (tag.closing) continue;
-      for (const name of [...LABEL_ATTRS, 'value']) {
+      for (const name of TEXT_ATTRS) {
         const a = attr(tag, name);
         if (!a?.value || a.dynamic) continue;
         if (

@@ -157,6 +157,20 @@ describe('theme/types: typeCheckTemplate', () => {
       expect(ranges(checkFiles(files))).to.deep.equal(['pages/index.hbs 1:122-1:132 unknown-field']);
     });
 
+    it('finds a {{set}} deep in blocks and in a subexpression, but not a block parameter named set', () => {
+      // The {{set}} pass walks only the statements with a `set` inside: these must all be reached.
+      const findings = checkPage(
+        `<p>text</p>{{#if auth.check}}<p>{{site.name}}</p>{{else}}${FIND}{{#each product.variants}}{{set deep=product.price}}{{/each}}{{/with}}{{/if}}` +
+          '{{deep.formatted}} {{deep.nope}} {{#if (set sub="x")}}{{/if}}{{sub.nope}} ' +
+          '{{#with (products.find slug="a") as |set|}}{{set q=1}}{{/with}}{{q}}',
+      );
+      expect(findings.map((f) => `${f.code} ${f.message.split(/[;:]/)[0]}`)).to.deep.equal([
+        'unknown-field `nope` is not a field of `deep` (money.json)',
+        'unknown-field `nope` is not a field of `sub` (a string)',
+        'undefined-variable `q` is not defined',
+      ]);
+    });
+
     it('says nothing where a schema allows anything (request, site, csrf_token, form.values)', () => {
       expect(
         checkPage(
