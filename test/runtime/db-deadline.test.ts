@@ -17,6 +17,7 @@ import {
 } from '../../runtime/db-deadline.js';
 import { queryDeadlinesMissed } from '../../runtime/metrics.js';
 import { isDatabaseUnavailable } from '../../runtime/http/error-handler.js';
+import { changedRows, selectRows } from '../../runtime/db-raw.js';
 import { describeMysql } from '../helpers/engines.js';
 import { freshMysqlDatabase, mysqlUrlForTests } from '../helpers/mariadb.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
@@ -316,6 +317,34 @@ describe('runtime/db-deadline', () => {
       }
       expect(await direct('probe').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
       await waitForAnswer();
+    });
+
+    it('raw SQL (runtime/db-raw.ts, straight to the client) keeps the deadline inside a transaction: black hole → QueryDeadlineError in time, rolled back', async () => {
+      let threadId = 0;
+      const started = performance.now();
+      const err = await rejection(
+        db.transaction(async (trx) => {
+          threadId = (await selectRows<{ id: number }>(trx, 'select connection_id() as `id`', []))[0].id;
+          await changedRows(trx, 'insert into `probe` (`id`) values (?)', [11]);
+          await proxy.blackhole();
+          await changedRows(trx, 'insert into `probe` (`id`) values (?)', [12]);
+        }),
+      );
+      expect(isQueryDeadlineError(err), err.message).to.equal(true);
+      expect(performance.now() - started).to.be.below(DEADLINE + 1000);
+      expect(pool().numUsed()).to.equal(0);
+      await proxy.restore();
+      // Once the server sees the disconnect, the transaction is gone: rolled back, nothing committed.
+      for (;;) {
+        const [rows] = (await direct.raw('select id from information_schema.processlist where id = ?', [
+          threadId,
+        ])) as [unknown[]];
+        if (rows.length === 0) break;
+        await sleep(50);
+      }
+      expect(await direct('probe').whereIn('id', [11, 12]).count({ n: '*' }).first()).to.deep.equal({ n: 0 });
+      await waitForAnswer();
+      expect(await selectRows(db, 'select `id` from `probe` where `id` = ?', [11])).to.deep.equal([]);
     });
 
     it('black hole at BEGIN: the transaction rejects in time', async () => {
