@@ -13,12 +13,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
-import { freePort, spawnServer, type ChildServer } from './child.js';
-import { cleanEnv } from './serve-process.js';
+import { startServe } from './serve-process.js';
 import { availableVariantIds, MysqlProvider } from './databases.js';
 import { withTeardown } from './teardown.js';
 import { runFlow, type FlowRequest, type Visitor } from './flow.js';
-import { BENCH_ADDRESS, newVisitor } from './visitor.js';
+import { BENCH_ADDRESS, cartSteps, checkoutSteps, newVisitor } from './visitor.js';
 import { selfTimes } from './profile.js';
 import { startWriteCeilings } from './write-ceilings.js';
 
@@ -205,36 +204,8 @@ function iterationOf(
   variants: string[],
   fingerprints: string[],
 ): (v: number, i: number) => FlowRequest[] {
-  if (flow === 'cart')
-    return (v) => [
-      {
-        step: 'cart/add',
-        method: 'POST',
-        path: '/_post/cart/add',
-        body: { variant_id: variants[v % variants.length], quantity: 1 },
-      },
-      { step: 'cart/get', method: 'POST', path: '/_post/cart/get', body: {} },
-    ];
-  return (v) => [
-    {
-      step: 'place-order',
-      method: 'POST',
-      path: '/_post/checkout/place-order',
-      expect: [201],
-      body: {
-        idempotency_key: randomBytes(16).toString('hex'),
-        quote_fingerprint: fingerprints[v],
-        shipping_address: BENCH_ADDRESS,
-        note: '',
-      },
-    },
-    {
-      step: 'cart/add (refill)',
-      method: 'POST',
-      path: '/_post/cart/add',
-      body: { variant_id: variants[v % variants.length], quantity: 1 },
-    },
-  ];
+  if (flow === 'cart') return (v, i) => cartSteps(variants[v % variants.length], i);
+  return (v) => checkoutSteps(fingerprints[v], variants[v % variants.length]);
 }
 
 /** One request of `flow`'s first step for visitor 0, sent alone (the statement trace). */
@@ -266,26 +237,9 @@ export async function profileWrites(o: {
     await withTeardown(async (t) => {
       const provider = new MysqlProvider(t);
       const databaseUrl = await provider.database(t, 'bench_profile_writes');
-      const port = await freePort();
-      const bin = fileURLToPath(new URL('../bin/storefront', import.meta.url));
-      const serve: ChildServer = await spawnServer(t, {
-        label: 'storefront serve --cpu-prof',
-        command: process.execPath,
-        args: [
-          ...(o.profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
-          bin,
-          'serve',
-          '--host',
-          '127.0.0.1',
-          '--port',
-          String(port),
-          '--database',
-          databaseUrl,
-        ],
-        env: cleanEnv(),
-        cwd: fileURLToPath(new URL('..', import.meta.url)),
-        port,
-        readyPath: '/readyz',
+      const serve = await startServe(t, {
+        databaseUrl,
+        nodeArgs: o.profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [],
       });
       const variants = await availableVariantIds(databaseUrl, 5);
       const visitors: Visitor[] = [];

@@ -8,8 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, spawnServer } from './child.js';
-import { cleanEnv } from './serve-process.js';
+import { startServe } from './serve-process.js';
 import { sqliteDatabase } from './databases.js';
 import { withTeardown } from './teardown.js';
 import { hammer } from './load.js';
@@ -74,28 +73,7 @@ export async function profileServe(o: {
   try {
     const rps = await withTeardown(async (t) => {
       const databaseUrl = await sqliteDatabase(t);
-      const port = await freePort();
-      const bin = fileURLToPath(new URL('../bin/storefront', import.meta.url));
-      const serve = await spawnServer(t, {
-        label: 'storefront serve --cpu-prof',
-        command: process.execPath,
-        args: [
-          '--cpu-prof',
-          `--cpu-prof-dir=${dir}`,
-          bin,
-          'serve',
-          '--host',
-          '127.0.0.1',
-          '--port',
-          String(port),
-          '--database',
-          databaseUrl,
-        ],
-        env: cleanEnv(),
-        cwd: fileURLToPath(new URL('..', import.meta.url)),
-        port,
-        readyPath: '/readyz',
-      });
+      const serve = await startServe(t, { databaseUrl, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
       const headers = o.cookies ? await firstResponseCookies(serve.url, o.path) : undefined;
       const r = await hammer({
         url: serve.url,

@@ -15,6 +15,8 @@ export interface ServeOptions {
   trustProxy?: boolean;
   /** More `serve` flags (e.g. --catalog-cache-ms 0). */
   extraArgs?: string[];
+  /** Flags for node itself, before the script (e.g. --cpu-prof for bench/profile*.ts). */
+  nodeArgs?: string[];
 }
 
 /** The environment of a child server: this one's, minus everything that would change its defaults. */
@@ -37,12 +39,22 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 /** Starts `storefront serve` on 127.0.0.1 and a free port; answers once /readyz is 200. */
 export async function startServe(t: Teardown, o: ServeOptions): Promise<ChildServer> {
   const port = await freePort();
-  const args = [BIN, 'serve', '--host', '127.0.0.1', '--port', String(port), '--database', o.databaseUrl];
+  const args = [
+    ...(o.nodeArgs ?? []),
+    BIN,
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--database',
+    o.databaseUrl,
+  ];
   if (o.workers && o.workers > 1) args.push('--workers', String(o.workers));
   if (o.trustProxy) args.push('--trust-proxy');
   if (o.extraArgs) args.push(...o.extraArgs);
   const server = await spawnServer(t, {
-    label: `storefront serve${o.workers && o.workers > 1 ? ` --workers ${o.workers}` : ''}`,
+    label: `storefront serve${o.workers && o.workers > 1 ? ` --workers ${o.workers}` : ''}${o.nodeArgs?.length ? ` (node ${o.nodeArgs.join(' ')})` : ''}`,
     command: process.execPath,
     args,
     env: cleanEnv(),

@@ -2,7 +2,8 @@
 // meta tag), optionally adds to its cart (which creates its guest session), and hands its cookies
 // and token to the flow client.
 import { TestBrowser } from '../test/helpers/browser.js';
-import type { Visitor } from './flow.js';
+import { randomBytes } from 'node:crypto';
+import type { FlowRequest, Visitor } from './flow.js';
 
 /** A shipping address the checkout accepts. */
 export const BENCH_ADDRESS = Object.freeze({
@@ -41,4 +42,52 @@ export async function firstResponseCookies(baseUrl: string, path: string): Promi
   await res.arrayBuffer();
   const pairs = res.headers.getSetCookie().map((c) => c.split(';', 1)[0]);
   return pairs.length ? { cookie: pairs.join('; ') } : {};
+}
+
+/**
+ * Iteration i of the cart flow for a visitor whose cart holds variantId: cart/add then cart/get;
+ * every 500th also sets the line back to 1 (cart/update) so it never reaches the 999 cap.
+ */
+export function cartSteps(variantId: string, i: number): FlowRequest[] {
+  const steps: FlowRequest[] = [
+    {
+      step: 'cart/add',
+      method: 'POST',
+      path: '/_post/cart/add',
+      body: { variant_id: variantId, quantity: 1 },
+    },
+    { step: 'cart/get', method: 'POST', path: '/_post/cart/get', body: {} },
+  ];
+  if (i % 500 === 499)
+    steps.push({
+      step: 'cart/update (reset)',
+      method: 'POST',
+      path: '/_post/cart/update',
+      body: { variant_id: variantId, quantity: 1 },
+    });
+  return steps;
+}
+
+/** An iteration of the checkout flow: place-order (a fresh key, the visitor's quote), then a cart/add that refills the cart. */
+export function checkoutSteps(fingerprint: string, variantId: string): FlowRequest[] {
+  return [
+    {
+      step: 'place-order',
+      method: 'POST',
+      path: '/_post/checkout/place-order',
+      expect: [201],
+      body: {
+        idempotency_key: randomBytes(16).toString('hex'),
+        quote_fingerprint: fingerprint,
+        shipping_address: BENCH_ADDRESS,
+        note: '',
+      },
+    },
+    {
+      step: 'cart/add (refill)',
+      method: 'POST',
+      path: '/_post/cart/add',
+      body: { variant_id: variantId, quantity: 1 },
+    },
+  ];
 }

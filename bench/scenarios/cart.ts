@@ -7,8 +7,8 @@ import { skippedRow } from '../report.js';
 import { withTeardown } from '../teardown.js';
 import { availableVariantIds } from '../databases.js';
 import { startServe } from '../serve-process.js';
-import { flowFailureNote, runFlow, type FlowRequest } from '../flow.js';
-import { newVisitor } from '../visitor.js';
+import { flowFailureNote, runFlow } from '../flow.js';
+import { cartSteps, newVisitor } from '../visitor.js';
 import { sampleRss } from '../rss.js';
 import { mb } from '../report.js';
 import { runWriteCeiling, startWriteCeilings, writeRatioNote } from '../write-ceilings.js';
@@ -35,21 +35,7 @@ export const cartScenario: Scenario = {
         visitors,
         durationS: o.durationS,
         warmupS: o.warmupS,
-        iteration: (v, i) => {
-          const variant_id = variants[v % variants.length];
-          const steps: FlowRequest[] = [
-            { step: 'cart/add', method: 'POST', path: '/_post/cart/add', body: { variant_id, quantity: 1 } },
-            { step: 'cart/get', method: 'POST', path: '/_post/cart/get', body: {} },
-          ];
-          if (i % 500 === 499)
-            steps.push({
-              step: 'cart/update (reset)',
-              method: 'POST',
-              path: '/_post/cart/update',
-              body: { variant_id, quantity: 1 },
-            });
-          return steps;
-        },
+        iteration: (v, i) => cartSteps(variants[v % variants.length], i),
       });
       const memory = rss.stop();
       // The write ceiling on the same database, the same visitors' carts, the same alternation.

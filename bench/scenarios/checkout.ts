@@ -11,7 +11,7 @@ import { withTeardown } from '../teardown.js';
 import { availableVariantIds, countRows } from '../databases.js';
 import { startServe } from '../serve-process.js';
 import { flowFailureNote, runFlow } from '../flow.js';
-import { BENCH_ADDRESS, newVisitor } from '../visitor.js';
+import { BENCH_ADDRESS, checkoutSteps, newVisitor } from '../visitor.js';
 import { runWriteCeiling, startWriteCeilings, writeRatioNote } from '../write-ceilings.js';
 
 export const checkoutScenario: Scenario = {
@@ -85,26 +85,7 @@ export const checkoutScenario: Scenario = {
         visitors: buyers,
         durationS: o.durationS,
         warmupS: o.warmupS,
-        iteration: (v) => [
-          {
-            step: 'place-order',
-            method: 'POST',
-            path: '/_post/checkout/place-order',
-            expect: [201],
-            body: {
-              idempotency_key: randomBytes(16).toString('hex'),
-              quote_fingerprint: fingerprints[v],
-              shipping_address: BENCH_ADDRESS,
-              note: '',
-            },
-          },
-          {
-            step: 'cart/add (refill)',
-            method: 'POST',
-            path: '/_post/cart/add',
-            body: { variant_id: items[v], quantity: 1 },
-          },
-        ],
+        iteration: (v) => checkoutSteps(fingerprints[v], items[v]),
       });
       const ordersAfter = await countRows(databaseUrl, 'orders');
       const created = ordersAfter - ordersBefore;
