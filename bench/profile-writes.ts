@@ -16,6 +16,7 @@ import mysql from 'mysql2/promise';
 import { startServe } from './serve-process.js';
 import { availableVariantIds, MysqlProvider } from './databases.js';
 import { withTeardown } from './teardown.js';
+import { flagValue } from './script-args.js';
 import { runFlow, type FlowRequest, type Visitor } from './flow.js';
 import { BENCH_ADDRESS, cartSteps, checkoutSteps, newVisitor } from './visitor.js';
 import { selfTimes } from './profile.js';
@@ -332,10 +333,7 @@ export async function profileWrites(o: {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const value = (flag: string, fallback: string) => {
-    const i = args.indexOf(flag);
-    return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-  };
+  const value = (flag: string, fallback: string) => flagValue(args, flag, fallback);
   const flow = value('--flow', 'cart');
   if (flow !== 'cart' && flow !== 'checkout') throw new Error('--flow is cart or checkout');
   process.stdout.write(

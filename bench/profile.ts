@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startServe } from './serve-process.js';
 import { sqliteDatabase } from './databases.js';
 import { withTeardown } from './teardown.js';
+import { flagValue } from './script-args.js';
 import { hammer } from './load.js';
 import { firstResponseCookies } from './visitor.js';
 
@@ -97,10 +98,7 @@ export async function profileServe(o: {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const value = (flag: string, fallback: string) => {
-    const i = args.indexOf(flag);
-    return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-  };
+  const value = (flag: string, fallback: string) => flagValue(args, flag, fallback);
   const o = {
     path: value('--path', '/products'),
     connections: Number(value('--connections', '32')),

@@ -6,12 +6,10 @@ import { captureServe, startCeilings } from './ceilings.js';
 import { sqliteDatabase } from './databases.js';
 import { startServe } from './serve-process.js';
 import { withTeardown } from './teardown.js';
+import { flagValue } from './script-args.js';
 
 const args = process.argv.slice(2);
-const value = (flag: string, fallback: number) => {
-  const i = args.indexOf(flag);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
+const value = (flag: string, fallback: number) => Number(flagValue(args, flag, String(fallback)));
 
 await withTeardown(async (t) => {
   const databaseUrl = await sqliteDatabase(t);

@@ -223,6 +223,17 @@ describe('runtime/db-deadline', () => {
       }
     }
 
+    /** Until the server has dropped connection `threadId` (its transaction then rolled back). */
+    async function threadGone(threadId: number): Promise<void> {
+      for (;;) {
+        const [rows] = (await direct.raw('select id from information_schema.processlist where id = ?', [
+          threadId,
+        ])) as [unknown[]];
+        if (rows.length === 0) return;
+        await sleep(50);
+      }
+    }
+
     /** The error of `promise`, and how long it took. */
     async function timed(promise: PromiseLike<unknown>): Promise<{ err: Error; ms: number }> {
       const started = performance.now();
@@ -308,13 +319,7 @@ describe('runtime/db-deadline', () => {
       expect(pool().numUsed()).to.equal(0);
       await proxy.restore();
       // Once the server sees the disconnect, the transaction is gone: rolled back, nothing committed.
-      for (;;) {
-        const [rows] = (await direct.raw('select id from information_schema.processlist where id = ?', [
-          threadId,
-        ])) as [unknown[]];
-        if (rows.length === 0) break;
-        await sleep(50);
-      }
+      await threadGone(threadId);
       expect(await direct('probe').count({ n: '*' }).first()).to.deep.equal({ n: 0 });
       await waitForAnswer();
     });
@@ -335,13 +340,7 @@ describe('runtime/db-deadline', () => {
       expect(pool().numUsed()).to.equal(0);
       await proxy.restore();
       // Once the server sees the disconnect, the transaction is gone: rolled back, nothing committed.
-      for (;;) {
-        const [rows] = (await direct.raw('select id from information_schema.processlist where id = ?', [
-          threadId,
-        ])) as [unknown[]];
-        if (rows.length === 0) break;
-        await sleep(50);
-      }
+      await threadGone(threadId);
       expect(await direct('probe').whereIn('id', [11, 12]).count({ n: '*' }).first()).to.deep.equal({ n: 0 });
       await waitForAnswer();
       expect(await selectRows(db, 'select `id` from `probe` where `id` = ?', [11])).to.deep.equal([]);
