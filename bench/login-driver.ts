@@ -8,6 +8,29 @@ import { performance } from 'node:perf_hooks';
 import { TestBrowser } from '../test/helpers/browser.js';
 import { summarize, type LatencySummary } from './stats.js';
 
+/** The password of the accounts registerAccounts makes. */
+export const BENCH_PASSWORD = 'bench-password-123';
+
+/** Registers `count` accounts (bench-<i>@example.com), each from its own client address; their credentials. */
+export async function registerAccounts(
+  baseUrl: string,
+  count: number,
+): Promise<Array<{ email: string; password: string }>> {
+  const accounts = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench-${i}@example.com`;
+    const browser = new TestBrowser(baseUrl, { 'x-forwarded-for': `192.0.2.${i + 1}` });
+    const res = await browser.postJson(
+      '/_post/auth/register',
+      { email, password: BENCH_PASSWORD, display_name: `Bench ${i}` },
+      await browser.csrfToken('/register'),
+    );
+    if (res.status !== 202) throw new Error(`register ${email}: ${res.status} ${res.text.slice(0, 200)}`);
+    accounts.push({ email, password: BENCH_PASSWORD });
+  }
+  return accounts;
+}
+
 export interface LoginFigures extends LatencySummary {
   attempted: number;
   succeeded: number;

@@ -9,33 +9,12 @@ import { skippedRow } from '../report.js';
 import { withTeardown } from '../teardown.js';
 import { startServe } from '../serve-process.js';
 import { failureNote, hammer } from '../load.js';
-import { startLogins } from '../login-driver.js';
-import { TestBrowser } from '../../test/helpers/browser.js';
+import { registerAccounts, startLogins } from '../login-driver.js';
 import { createDb } from '../../runtime/db.js';
 import { ratio } from '../stats.js';
 
 const LOGIN_RATE = 10;
 const ACCOUNTS = 20;
-const PASSWORD = 'bench-password-123';
-
-async function registerAccounts(
-  baseUrl: string,
-  count: number,
-): Promise<Array<{ email: string; password: string }>> {
-  const accounts = [];
-  for (let i = 0; i < count; i++) {
-    const email = `bench-${i}@example.com`;
-    const browser = new TestBrowser(baseUrl, { 'x-forwarded-for': `192.0.2.${i + 1}` });
-    const res = await browser.postJson(
-      '/_post/auth/register',
-      { email, password: PASSWORD, display_name: `Bench ${i}` },
-      await browser.csrfToken('/register'),
-    );
-    if (res.status !== 202) throw new Error(`register ${email}: ${res.status} ${res.text.slice(0, 200)}`);
-    accounts.push({ email, password: PASSWORD });
-  }
-  return accounts;
-}
 
 /** The bcrypt cost stored in the registered accounts' hashes ($2b$10$… → 10). */
 async function storedCost(databaseUrl: string): Promise<number | null> {

@@ -13,14 +13,13 @@ import type { Row } from '../report.js';
 import { skippedRow } from '../report.js';
 import { withTeardown } from '../teardown.js';
 import { startServe } from '../serve-process.js';
-import { startLogins, type LoginFigures } from '../login-driver.js';
+import { BENCH_PASSWORD, registerAccounts, startLogins, type LoginFigures } from '../login-driver.js';
 import { sleep } from '../stats.js';
 import { TestBrowser } from '../../test/helpers/browser.js';
 
 const FLOOD_CONNECTIONS = 100;
 const LOGIN_RATE = 10;
 const ACCOUNTS = 20;
-const PASSWORD = 'bench-password-123';
 const GOAL_P99_MS = 1000;
 
 type Flood = 'none' | 'one address' | 'many addresses';
@@ -38,22 +37,6 @@ interface RunFigures {
   flood: Flood;
   logins: LoginFigures;
   register: FloodFigures | null;
-}
-
-async function registerAccounts(baseUrl: string): Promise<Array<{ email: string; password: string }>> {
-  const accounts = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const email = `bench-${i}@example.com`;
-    const browser = new TestBrowser(baseUrl, { 'x-forwarded-for': `192.0.2.${i + 1}` });
-    const res = await browser.postJson(
-      '/_post/auth/register',
-      { email, password: PASSWORD, display_name: `Bench ${i}` },
-      await browser.csrfToken('/register'),
-    );
-    if (res.status !== 202) throw new Error(`register ${email}: ${res.status} ${res.text.slice(0, 200)}`);
-    accounts.push({ email, password: PASSWORD });
-  }
-  return accounts;
 }
 
 // autocannon runs on a worker thread: on the bench's main thread its thousands of answers a second
@@ -111,7 +94,7 @@ async function flood(
       run,
       token,
       cookie,
-      password: PASSWORD,
+      password: BENCH_PASSWORD,
     },
   });
   try {
@@ -183,7 +166,7 @@ export const registerFloodScenario: Scenario = {
       const databaseUrl = await ctx.mysql.database(t, 'bench_register_flood');
       const serve = await startServe(t, { databaseUrl, trustProxy: true });
       ctx.log(`  registering ${ACCOUNTS} accounts`);
-      const accounts = await registerAccounts(serve.url);
+      const accounts = await registerAccounts(serve.url, ACCOUNTS);
       const runs: RunFigures[] = [];
       const kinds: Flood[] = ['none', 'one address', 'many addresses'];
       for (const [i, kind] of kinds.entries()) runs.push(await measure(ctx, serve.url, accounts, kind, i));
