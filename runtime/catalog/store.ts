@@ -92,14 +92,17 @@ export async function variantsOf(db: Db, siteId: string, productIds: string[]): 
     .select(VARIANT_COLUMNS)) as VariantRow[];
 }
 
-/** Slug and last change of every live (not archived) product of a site, in catalog order: for the sitemap. */
+/** Slug and last change of the first `limit` live (not archived) products of a site, in catalog order: for the sitemap. */
 export async function productSlugsForSitemap(
   db: Db,
   siteId: string,
+  limit: number,
 ): Promise<Array<{ slug: string; updated_at: string | Date | null }>> {
+  // The first `limit` of the listing, read along (site_id, listing_rank): never the whole catalog.
   return (await db('products')
     .where({ site_id: siteId })
     .whereNull('archived_at')
-    .orderBy([{ column: 'position' }, { column: 'id' }])
+    .orderBy('listing_rank')
+    .limit(Math.max(0, limit))
     .select(['slug', 'updated_at'])) as Array<{ slug: string; updated_at: string | Date | null }>;
 }

@@ -9,6 +9,7 @@ import { customPaths } from '../theme/page-routing.js';
 import { PAGE_ROUTES } from '../theme/page-routes.js';
 import { isoFromDb } from '../time.js';
 import { HttpError } from '../errors.js';
+import { TtlCache } from '../catalog/cache.js';
 import type { AppState } from './state.js';
 
 type Ctx = Koa.ParameterizedContext<AppState>;
@@ -44,8 +45,12 @@ async function sitemap(ctx: Ctx, deps: AppDeps): Promise<string> {
   const origin = requestOrigin(ctx);
   const entries: Array<{ path: string; lastmod?: string }> = PUBLIC_LISTED.map((path) => ({ path }));
   for (const path of [...customPaths(deps.theme().pageNames())].sort()) entries.push({ path });
-  const products = await productSlugsForSitemap(deps.db, ctx.state.site.id);
-  for (const p of products.slice(0, SITEMAP_MAX_URLS - entries.length))
+  const products = await productSlugsForSitemap(
+    deps.db,
+    ctx.state.site.id,
+    SITEMAP_MAX_URLS - entries.length,
+  );
+  for (const p of products)
     entries.push({
       path: `/products/${encodeURIComponent(p.slug)}`,
       lastmod: p.updated_at ? isoFromDb(p.updated_at) : undefined,
@@ -73,8 +78,13 @@ function robots(ctx: Ctx): string {
   ].join('\n');
 }
 
-/** Middleware answering GET/HEAD /sitemap.xml and /robots.txt for the site of the host (405 otherwise). */
+/**
+ * Middleware answering GET/HEAD /sitemap.xml and /robots.txt for the site of the host (405 otherwise).
+ * A sitemap (up to 50,000 products, some 5 MB) is built once per site and origin for the catalog
+ * cache's lifetime (never in dev), so a crawler, or anyone, asking again costs a copy, not a query.
+ */
 export function seoRoutes(deps: AppDeps): Koa.Middleware<AppState> {
+  const sitemaps = new TtlCache<Buffer>(deps.mode === 'dev' ? 0 : deps.config.catalogCacheMs, 100);
   return async (ctx, next) => {
     if (ctx.path !== '/sitemap.xml' && ctx.path !== '/robots.txt') return next();
     ctx.state.route = ctx.path;
@@ -83,7 +93,9 @@ export function seoRoutes(deps: AppDeps): Koa.Middleware<AppState> {
       throw new HttpError('method_not_allowed');
     }
     if (ctx.path === '/sitemap.xml') {
-      ctx.body = await sitemap(ctx, deps);
+      ctx.body = await sitemaps.get(`${ctx.state.site.id}\n${requestOrigin(ctx)}`, async () =>
+        Buffer.from(await sitemap(ctx, deps)),
+      );
       ctx.type = 'application/xml; charset=utf-8';
     } else {
       ctx.body = robots(ctx);

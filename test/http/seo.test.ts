@@ -65,6 +65,7 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
   let cleanup: () => void;
   let browser: TestBrowser;
   let archived: string;
+  let databaseUrl: string;
 
   before(async () => {
     theme = mkdtempSync(join(tmpdir(), 'storefront-seo-'));
@@ -79,6 +80,7 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
     }
     const tmp = tempSqliteUrl();
     cleanup = tmp.cleanup;
+    databaseUrl = tmp.url;
     await prepareDatabase(tmp.url);
     server = await startTestServer(tmp.url, { themeDir: theme, catalogCacheMs: 0 });
     const row = (await server.db('products').orderBy('position', 'desc').first(['slug'])) as { slug: string };
@@ -125,6 +127,31 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
         priv,
       ).to.deep.equal([]);
     for (const loc of locs) expect(loc.startsWith(`${server.url}/`), loc).to.equal(true);
+  });
+
+  it('reads no more products than a sitemap can list, and builds it once per catalog-cache lifetime', async () => {
+    const productQueries = async (target: TestServer, times: number) => {
+      const sql: string[] = [];
+      const watch = (q: { sql: string }) => sql.push(q.sql);
+      target.deps.db.on('query', watch);
+      const bodies = [];
+      for (let i = 0; i < times; i++)
+        bodies.push((await new TestBrowser(target.url).get('/sitemap.xml')).text);
+      target.deps.db.off('query', watch);
+      return { queries: sql.filter((q) => /from [`"]products[`"]/i.test(q)), bodies };
+    };
+    const uncached = await productQueries(server, 1);
+    expect(uncached.queries).to.have.length(1);
+    expect(uncached.queries[0]).to.match(/order by [`"]listing_rank[`"] asc limit \?/i);
+    const cached = await startTestServer(databaseUrl, { themeDir: theme, catalogCacheMs: 60_000 });
+    try {
+      const { queries, bodies } = await productQueries(cached, 3);
+      expect(queries).to.have.length(1);
+      expect(new Set(bodies).size).to.equal(1);
+      expect(bodies[0]).to.include(`<loc>${cached.url}/products/`);
+    } finally {
+      await cached.close();
+    }
   });
 
   it('serves /robots.txt disallowing the private paths and naming the absolute sitemap', async () => {
