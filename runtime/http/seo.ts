@@ -84,7 +84,8 @@ function robots(ctx: Ctx): string {
  * cache's lifetime (never in dev), so a crawler, or anyone, asking again costs a copy, not a query.
  */
 export function seoRoutes(deps: AppDeps): Koa.Middleware<AppState> {
-  const sitemaps = new TtlCache<Buffer>(deps.mode === 'dev' ? 0 : deps.config.catalogCacheMs, 100);
+  // Few entries: a sitemap can weigh 5 MB, and Host (hence the origin in its URLs) is the client's.
+  const sitemaps = new TtlCache<Buffer>(deps.mode === 'dev' ? 0 : deps.config.catalogCacheMs, 8);
   return async (ctx, next) => {
     if (ctx.path !== '/sitemap.xml' && ctx.path !== '/robots.txt') return next();
     ctx.state.route = ctx.path;
