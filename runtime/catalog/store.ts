@@ -92,17 +92,21 @@ export async function variantsOf(db: Db, siteId: string, productIds: string[]): 
     .select(VARIANT_COLUMNS)) as VariantRow[];
 }
 
-/** Slug and last change of the first `limit` live (not archived) products of a site, in catalog order: for the sitemap. */
+/**
+ * Slug and last change of the live (not archived) products ranked `from`…`to` in a site's listing
+ * (1-based, inclusive), in that order: one part of the sitemap, an index range like a listing page.
+ */
 export async function productSlugsForSitemap(
   db: Db,
   siteId: string,
-  limit: number,
+  from: number,
+  to: number,
 ): Promise<Array<{ slug: string; updated_at: string | Date | null }>> {
-  // The first `limit` of the listing, read along (site_id, listing_rank): never the whole catalog.
+  if (to < from) return [];
   return (await db('products')
     .where({ site_id: siteId })
+    .whereBetween('listing_rank', [from, to])
     .whereNull('archived_at')
     .orderBy('listing_rank')
-    .limit(Math.max(0, limit))
     .select(['slug', 'updated_at'])) as Array<{ slug: string; updated_at: string | Date | null }>;
 }

@@ -129,7 +129,7 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
     for (const loc of locs) expect(loc.startsWith(`${server.url}/`), loc).to.equal(true);
   });
 
-  it('reads no more products than a sitemap can list, and builds it once per catalog-cache lifetime', async () => {
+  it('reads its products as a range of the listing rank, and builds the sitemap once per catalog-cache lifetime', async () => {
     const productQueries = async (target: TestServer, times: number) => {
       const sql: string[] = [];
       const watch = (q: { sql: string }) => sql.push(q.sql);
@@ -141,17 +141,25 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
       return { queries: sql.filter((q) => /from [`"]products[`"]/i.test(q)), bodies };
     };
     const uncached = await productQueries(server, 1);
-    expect(uncached.queries).to.have.length(1);
-    expect(uncached.queries[0]).to.match(/order by [`"]listing_rank[`"] asc limit \?/i);
+    // the count (the largest rank: an index seek) and the products of the range: never a whole-table read
+    expect(uncached.queries).to.have.length(2);
+    expect(uncached.queries[0]).to.match(/^select max\([`"]listing_rank[`"]\)/i);
+    expect(uncached.queries[1]).to.match(/[`"]listing_rank[`"] between \? and \?/i);
     const cached = await startTestServer(databaseUrl, { themeDir: theme, catalogCacheMs: 60_000 });
     try {
       const { queries, bodies } = await productQueries(cached, 3);
-      expect(queries).to.have.length(1);
+      expect(queries).to.have.length(2);
       expect(new Set(bodies).size).to.equal(1);
       expect(bodies[0]).to.include(`<loc>${cached.url}/products/`);
     } finally {
       await cached.close();
     }
+  });
+
+  it('has no numbered parts while everything fits in one file: /sitemap-1.xml is the 404 page', async () => {
+    const res = await browser.get('/sitemap-1.xml');
+    expect(res.status).to.equal(404);
+    expect(res.headers.get('content-type')).to.match(/^text\/html/);
   });
 
   it('serves /robots.txt disallowing the private paths and naming the absolute sitemap', async () => {
