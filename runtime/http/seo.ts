@@ -69,7 +69,7 @@ export function seoRoutes(deps: AppDeps): Koa.Middleware<AppState> {
       const xml = await sitemaps.get(`${ctx.state.site.id}\n${origin}\n${part}`, async () => {
         const text = await sitemapXml(
           {
-            db: deps.db,
+            db: deps.readDb, // catalog reads: the replica when there is one
             siteId: ctx.state.site.id,
             origin,
             pages: [...PUBLIC_LISTED, ...[...customPaths(deps.theme().pageNames())].sort()],
