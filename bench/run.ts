@@ -1,5 +1,6 @@
-// npm run bench — the Storefront benchmarks, bounded in time (about 2½ minutes on 2 cores; --quick
-// about 1), printing a markdown table for the README and writing the raw figures as JSON to
+// npm run bench — the Storefront benchmarks, bounded in time (about 12 minutes on 2 cores, most of it
+// the alternating rounds of `products` and the 100,000-product catalog of `catalog-growth`; --quick
+// about 5), printing a markdown table for the README and writing the raw figures as JSON to
 // bench/results/<timestamp>.json and bench/results/latest.json (bench/results/ is gitignored).
 //
 //   npm run bench                          every scenario, 6 s per load run after a 1 s warm-up
