@@ -157,9 +157,20 @@ describe('http/seo (starter theme with custom pages, SQLite)', () => {
   });
 
   it('has no numbered parts while everything fits in one file: /sitemap-1.xml is the 404 page', async () => {
-    const res = await browser.get('/sitemap-1.xml');
-    expect(res.status).to.equal(404);
-    expect(res.headers.get('content-type')).to.match(/^text\/html/);
+    for (const path of [
+      '/sitemap-1.xml',
+      '/sitemap-0.xml',
+      '/sitemap-01.xml',
+      '/sitemap-1234567.xml',
+      '/sitemap-x.xml',
+    ]) {
+      const res = await browser.get(path);
+      expect(res.status, path).to.equal(404);
+      expect(res.headers.get('content-type'), path).to.match(/^text\/html/);
+    }
+    const post = await fetch(`${server.url}/sitemap-1.xml`, { method: 'POST' });
+    expect(post.status).to.equal(405);
+    expect(post.headers.get('allow')).to.equal('GET, HEAD');
   });
 
   it('serves /robots.txt disallowing the private paths and naming the absolute sitemap', async () => {
