@@ -20,7 +20,7 @@ import { flagValue } from './script-args.js';
 import { runFlow, type FlowRequest, type Visitor } from './flow.js';
 import { BENCH_ADDRESS, cartSteps, checkoutSteps, newVisitor } from './visitor.js';
 import { selfTimes } from './profile.js';
-import { startWriteCeilings } from './write-ceilings.js';
+import { ceilingCartSteps, ceilingCheckoutSteps, startWriteCeilings } from './write-ceilings.js';
 
 type Flow = 'cart' | 'checkout';
 
@@ -301,21 +301,7 @@ export async function profileWrites(o: {
       const ceilingRun = await measuredFlow(
         'ceiling',
         { url: ceiling.url, visitors: ceilingVisitors, durationS: o.durationS, pid: ceiling.pid, dbPid },
-        o.flow === 'cart'
-          ? (v) => [
-              { step: 'cart/add', method: 'POST', path: `/cart-add/${v}`, body: { quantity: 1 } },
-              { step: 'cart/get', method: 'POST', path: `/cart-get/${v}`, body: {} },
-            ]
-          : (v) => [
-              {
-                step: 'place-order',
-                method: 'POST',
-                path: `/place-order/${v}`,
-                expect: [201],
-                body: { idempotency_key: randomBytes(16).toString('hex') },
-              },
-              { step: 'cart/add (refill)', method: 'POST', path: `/cart-add/${v}`, body: { quantity: 1 } },
-            ],
+        o.flow === 'cart' ? ceilingCartSteps : ceilingCheckoutSteps,
       );
       windows.ceiling = ceilingRun.window;
       out += `\n${ceilingRun.text}`;

@@ -1,6 +1,7 @@
 // The external WRITE ceilings of cart/add and place-order, measured in the same run as `serve`:
 // write-ceiling-server.ts (bare Koa + a mysql2 pool) runs the same statements per request on the
 // same database, driven by the same closed-loop flow client as serve's visitors.
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { freePort, spawnServer, type ChildServer } from './child.js';
 import { cleanEnv } from './serve-process.js';
@@ -9,6 +10,28 @@ import type { Teardown } from './teardown.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ENTRY = fileURLToPath(new URL('./write-ceiling-server.ts', import.meta.url));
+
+/** Iteration of the cart flow against the write ceiling for visitor v: cart/add then cart/get. */
+export function ceilingCartSteps(v: number): FlowRequest[] {
+  return [
+    { step: 'cart/add', method: 'POST', path: `/cart-add/${v}`, body: { quantity: 1 } },
+    { step: 'cart/get', method: 'POST', path: `/cart-get/${v}`, body: {} },
+  ];
+}
+
+/** Iteration of the checkout flow against the write ceiling: place-order (a fresh key), then the refill. */
+export function ceilingCheckoutSteps(v: number): FlowRequest[] {
+  return [
+    {
+      step: 'place-order',
+      method: 'POST',
+      path: `/place-order/${v}`,
+      expect: [201],
+      body: { idempotency_key: randomBytes(16).toString('hex') },
+    },
+    { step: 'cart/add (refill)', method: 'POST', path: `/cart-add/${v}`, body: { quantity: 1 } },
+  ];
+}
 
 /**
  * Starts the write ceilings server on a MySQL database whose one-line carts are its visitors;

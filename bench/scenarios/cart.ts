@@ -11,7 +11,7 @@ import { flowFailureNote, runFlow } from '../flow.js';
 import { cartSteps, newVisitor } from '../visitor.js';
 import { sampleRss } from '../rss.js';
 import { mb } from '../report.js';
-import { runWriteCeiling, startWriteCeilings, writeRatioNote } from '../write-ceilings.js';
+import { ceilingCartSteps, runWriteCeiling, startWriteCeilings, writeRatioNote } from '../write-ceilings.js';
 
 export const cartScenario: Scenario = {
   name: 'cart',
@@ -42,10 +42,7 @@ export const cartScenario: Scenario = {
       await serve.stop();
       const ceilingServer = await startWriteCeilings(t, databaseUrl);
       ctx.log('  mysql: write ceiling (bare Koa + mysql2): cart-add + cart-get');
-      const ceiling = await runWriteCeiling(ceilingServer, o, (v) => [
-        { step: 'cart/add', method: 'POST', path: `/cart-add/${v}`, body: { quantity: 1 } },
-        { step: 'cart/get', method: 'POST', path: `/cart-get/${v}`, body: {} },
-      ]);
+      const ceiling = await runWriteCeiling(ceilingServer, o, ceilingCartSteps);
       const rows: Row[] = [];
       for (const name of ['cart/add', 'cart/get']) {
         const s = result.steps[name];

@@ -3,7 +3,6 @@
 // place-order (its cart holds one line, variant X × 1) then cart/add of X × 1 to refill it, so the
 // fingerprint quoted once per visitor stays valid; only place-order is reported. The orders table
 // must grow by exactly the number of 201 answers.
-import { randomBytes } from 'node:crypto';
 import type { Scenario } from '../context.js';
 import type { Row } from '../report.js';
 import { skippedRow } from '../report.js';
@@ -12,7 +11,12 @@ import { availableVariantIds, countRows } from '../databases.js';
 import { startServe } from '../serve-process.js';
 import { flowFailureNote, runFlow } from '../flow.js';
 import { BENCH_ADDRESS, checkoutSteps, newVisitor } from '../visitor.js';
-import { runWriteCeiling, startWriteCeilings, writeRatioNote } from '../write-ceilings.js';
+import {
+  ceilingCheckoutSteps,
+  runWriteCeiling,
+  startWriteCeilings,
+  writeRatioNote,
+} from '../write-ceilings.js';
 
 export const checkoutScenario: Scenario = {
   name: 'checkout',
@@ -93,16 +97,7 @@ export const checkoutScenario: Scenario = {
       await serve.stop();
       const ceilingServer = await startWriteCeilings(t, databaseUrl);
       ctx.log('  mysql: write ceiling (bare Koa + mysql2): place-order + cart-add refill');
-      const ceiling = await runWriteCeiling(ceilingServer, o, (v) => [
-        {
-          step: 'place-order',
-          method: 'POST',
-          path: `/place-order/${v}`,
-          expect: [201],
-          body: { idempotency_key: randomBytes(16).toString('hex') },
-        },
-        { step: 'cart/add (refill)', method: 'POST', path: `/cart-add/${v}`, body: { quantity: 1 } },
-      ]);
+      const ceiling = await runWriteCeiling(ceilingServer, o, ceilingCheckoutSteps);
       const c = ceiling.steps['place-order'];
       const q = quote.steps.quote;
       const p = place.steps['place-order'];
