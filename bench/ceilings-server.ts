@@ -12,11 +12,11 @@
 //   /render-bench?path=<path>&ms=<n>   renders per CPU second of the engine (Theme.render, data from
 //        memory) and of plain Handlebars on the same context, in 5 alternating rounds, in this
 //        process: the medians and the median ratio, JSON.
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import Koa from 'koa';
+import { listenUntilStopped } from './child-entry.js';
 import { Theme, type RenderRequest } from '../runtime/theme/theme.js';
 import { PAGE_ROUTES } from '../runtime/theme/page-routes.js';
 import { TEMPLATE_OBJECTS } from '../runtime/template-objects.js';
@@ -179,9 +179,4 @@ app.use(async (ctx) => {
   ctx.status = ctx.path === '/healthz' ? 200 : 404;
   ctx.body = ctx.status === 200 ? 'ok' : 'not found';
 });
-const server = createServer(app.callback());
-server.keepAliveTimeout = 5000; // as runtime/server.ts
-server.listen(Number(port), '127.0.0.1');
-const stop = () => server.close(() => process.exit(0));
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+listenUntilStopped(app, Number(port));

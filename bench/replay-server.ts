@@ -4,6 +4,7 @@
 // every path but /healthz: the most this stack can serve for those bytes on this machine.
 import { readFileSync } from 'node:fs';
 import Koa from 'koa';
+import { listenUntilStopped } from './child-entry.js';
 import type { CapturedResponse } from './ceilings.js';
 
 const [captureFile, port] = process.argv.slice(2);
@@ -20,4 +21,4 @@ app.use((ctx) => {
   for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);
   ctx.body = body;
 });
-app.listen(Number(port), '127.0.0.1');
+listenUntilStopped(app, Number(port));

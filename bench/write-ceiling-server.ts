@@ -15,9 +15,9 @@
 // Visitor k is the k-th cart of one line in the database (by session id): the carts `serve`'s
 // visitors made (the checkout scenario's two-line quote carts are left out); its cart/add adds that
 // line's variant.
-import { createServer } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Koa from 'koa';
+import { listenUntilStopped } from './child-entry.js';
 import mysql, { type PoolConnection, type RowDataPacket } from 'mysql2/promise';
 
 const [databaseUrl, port] = process.argv.slice(2);
@@ -261,9 +261,4 @@ app.use(async (ctx) => {
   ctx.status = ctx.path === '/healthz' ? 200 : 404;
   ctx.body = ctx.status === 200 ? 'ok' : 'not found';
 });
-const server = createServer(app.callback());
-server.keepAliveTimeout = 5000; // as runtime/server.ts
-server.listen(Number(port), '127.0.0.1');
-const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+listenUntilStopped(app, Number(port), () => pool.end());
