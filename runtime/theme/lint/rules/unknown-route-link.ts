@@ -1,8 +1,9 @@
 // A link to a local path that no page answers is a 404: the contract's routes (page-routes.ts), the
 // theme's custom pages (pages/<path>.hbs at /<path>, page-routing.ts) and the server's own paths are all
 // there is.
-import { customPaths, isServedPath, NON_PAGE_PREFIXES, pageName } from '../../page-routing.js';
+import { customPaths, isServedPath, NON_PAGE_PREFIXES } from '../../page-routing.js';
 import type { Rule, ThemeInfo } from '../types.js';
+import { pageNamesOf } from './page-name.js';
 
 const cache = new WeakMap<ThemeInfo, Set<string>>();
 
@@ -10,7 +11,7 @@ const cache = new WeakMap<ThemeInfo, Set<string>>();
 function customPathsOf(theme: ThemeInfo): Set<string> {
   let paths = cache.get(theme);
   if (!paths) {
-    paths = customPaths(theme.paths.map(pageName).filter((n): n is string => n !== null));
+    paths = customPaths(pageNamesOf(theme));
     cache.set(theme, paths);
   }
   return paths;
