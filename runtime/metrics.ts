@@ -3,6 +3,7 @@
 // Counting is always on (a few increments per request); serving /metrics is opt-in (--metrics).
 import client from 'prom-client';
 import type { Db } from './db.js';
+import { countWriteConflictReplays } from './db-retry.js';
 
 /** The process's registry: everything below, plus Node's process metrics once collected. */
 export const registry = new client.Registry();
@@ -57,6 +58,7 @@ export const writeConflictRetries = new client.Counter({
   help: 'Transactions or statements replayed after a write conflict.',
   registers: [registry],
 });
+countWriteConflictReplays(() => writeConflictRetries.inc());
 
 /** Requests refused by a rate limit, by limit name (login-email, login-ip, register-ip). */
 export const rateLimitRefusals = new client.Counter({

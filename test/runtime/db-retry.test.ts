@@ -14,6 +14,7 @@ import {
   writeWithRetry,
   type RetryOptions,
 } from '../../runtime/db-retry.js';
+import { writeConflictRetries } from '../../runtime/metrics.js';
 import { forEachEngine } from '../helpers/engines.js';
 
 /** A driver-shaped error as mysql2 / better-sqlite3 would throw it. */
@@ -101,6 +102,16 @@ describe('runtime/db-retry', () => {
       expect(await withConflictRetry(unit.fn, options)).to.equal('done');
       expect(unit.calls()).to.equal(5);
       expect(delays).to.have.length(4);
+    });
+
+    it('counts every replay in storefront_db_write_conflict_retries_total once metrics are loaded', async () => {
+      const count = async () => (await writeConflictRetries.get()).values[0]?.value ?? 0;
+      const before = await count();
+      const unit = failing([galeraConflict(), sqliteBusy()]);
+      await withConflictRetry(unit.fn, recording().options);
+      expect(await count()).to.equal(before + 2);
+      await withConflictRetry(failing([]).fn, recording().options);
+      expect(await count()).to.equal(before + 2);
     });
 
     it('gives up after the bound and rethrows the last error', async () => {
