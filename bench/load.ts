@@ -14,6 +14,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** When set, the path of every request (a crawl of distinct pages); `path` then only labels the run. */
   nextPath?: () => string;
+  /** When set, requests per second over all connections (autocannon's overallRate): a fixed load, not the most the server takes. */
+  rate?: number;
 }
 
 export interface LoadResult {
@@ -41,6 +43,7 @@ function run(o: LoadOptions, durationS: number, samples?: number[]): Promise<aut
     connections: o.connections,
     duration: durationS,
     headers: o.headers,
+    ...(o.rate ? { overallRate: o.rate } : {}),
     ...(o.nextPath
       ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: o.nextPath!() }) }] }
       : {}),

@@ -9,6 +9,9 @@
 // Serve and its static ceiling run in alternating rounds (static, serve, static, serve…), and the
 // ratio is the median of the rounds' ratios: on a shared machine the load of other processes
 // drifts over a minute, and a ceiling measured once, a minute before, judged serve by that drift.
+// Each pairing also reports the server CPU per answer of both at one fixed request rate
+// (bench/cpu-cost.ts): the cost of an answer, which the load generator's share of the cores does
+// not move.
 import type { Scenario, ScenarioContext } from '../context.js';
 import type { Row } from '../report.js';
 import { mb, skippedRow } from '../report.js';
@@ -17,6 +20,7 @@ import { countRows, sqliteDatabase } from '../databases.js';
 import { captureServe, getRaw, startCeilings, type CeilingCapture } from '../ceilings.js';
 import { startServe } from '../serve-process.js';
 import { failureNote, hammer, type LoadResult } from '../load.js';
+import { cpuPerRequest } from '../cpu-cost.js';
 import { sampleRss, type RssFigures } from '../rss.js';
 import { ratio } from '../stats.js';
 import { starterThemeDir } from '../../runtime/paths.js';
@@ -97,16 +101,28 @@ interface PairedRuns {
   ratio: number;
   p99_ratio: number;
   rounds: { serve_rps: number; static_rps: number; serve_p99_ms: number; static_p99_ms: number }[];
+  /** Server CPU per answer (µs) at CPU_RATE req/s, median of alternating rounds; and each round's pair. */
+  cpu_us: { serve: number; static: number; rounds: { serve: number; static: number }[] };
+}
+
+/** The fixed request rate of the CPU-per-answer runs: below what serve answers at most on either engine. */
+const CPU_RATE = 2500;
+
+/** A server of the pairing: where to send requests, and which process to read the CPU time of. */
+interface Target {
+  url: string;
+  pid: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function pairedRuns(
   ctx: ScenarioContext,
-  serve: { url: string; path: string; headers?: Record<string, string> },
-  staticUrl: string,
+  serve: Target & { path: string; headers?: Record<string, string> },
+  staticServer: Target,
   staticPath: string,
 ): Promise<PairedRuns> {
+  const staticUrl = staticServer.url;
   const rounds = ctx.options.quick ? 3 : 5;
   const pairs: { serve: LoadResult; static: LoadResult; ratio: number; p99: number }[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -123,6 +139,18 @@ async function pairedRuns(
     });
   }
   const mid = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
+  const cpuRounds: PairedRuns['cpu_us']['rounds'] = [];
+  for (let r = 0; r < (ctx.options.quick ? 1 : 3); r++) {
+    const o = { connections: ctx.options.connections, durationS: 3, warmupS: 0, rate: CPU_RATE };
+    const staticUs = await cpuPerRequest(staticServer.pid, { ...o, url: staticUrl, path: staticPath });
+    const serveUs = await cpuPerRequest(serve.pid, {
+      ...o,
+      url: serve.url,
+      path: serve.path,
+      headers: serve.headers,
+    });
+    cpuRounds.push({ serve: serveUs, static: staticUs });
+  }
   return {
     serve: mid.serve,
     static: mid.static,
@@ -134,6 +162,11 @@ async function pairedRuns(
       serve_p99_ms: p.serve.p99_ms,
       static_p99_ms: p.static.p99_ms,
     })),
+    cpu_us: {
+      serve: median(cpuRounds.map((c) => c.serve)),
+      static: median(cpuRounds.map((c) => c.static)),
+      rounds: cpuRounds,
+    },
   };
 }
 
@@ -149,14 +182,14 @@ async function measureServe(
   ctx: ScenarioContext,
   engine: 'sqlite' | 'mysql',
   slug: string | null,
-  ceilings: (serveUrl: string, slug: string, databaseUrl: string) => Promise<string>,
+  ceilings: (serveUrl: string, slug: string, databaseUrl: string) => Promise<Target>,
 ): Promise<EngineFigures> {
   return withTeardown(async (t) => {
     const databaseUrl =
       engine === 'sqlite' ? await sqliteDatabase(t) : await ctx.mysql.database(t, 'bench_catalog');
     const serve = await startServe(t, { databaseUrl });
     const theSlug = slug ?? (await firstSlug(serve.url));
-    const ceilingsUrl = await ceilings(serve.url, theSlug, databaseUrl);
+    const ceilingsServer = await ceilings(serve.url, theSlug, databaseUrl);
     const sessionsBefore = await countRows(databaseUrl, 'sessions');
     const rss = sampleRss(serve.pid);
     const runs: EngineFigures['runs'] = {};
@@ -164,7 +197,12 @@ async function measureServe(
     for (const path of ['/products', `/products/${theSlug}`]) {
       runs[path] = {} as Record<Visit, PairedRuns>;
       ctx.log(`  ${engine}: GET ${path} (first visit), alternating with its static ceiling`);
-      runs[path].first = await pairedRuns(ctx, { url: serve.url, path }, ceilingsUrl, `/static/first${path}`);
+      runs[path].first = await pairedRuns(
+        ctx,
+        { url: serve.url, pid: serve.pid, path },
+        ceilingsServer,
+        `/static/first${path}`,
+      );
       sessionsAfter = await countRows(databaseUrl, 'sessions');
       const first = await fetch(serve.url + path);
       await first.arrayBuffer();
@@ -175,8 +213,8 @@ async function measureServe(
       ctx.log(`  ${engine}: GET ${path} (returning visitor), alternating with its static ceiling`);
       runs[path].returning = await pairedRuns(
         ctx,
-        { url: serve.url, path, headers: cookie ? { cookie } : undefined },
-        ceilingsUrl,
+        { url: serve.url, pid: serve.pid, path, headers: cookie ? { cookie } : undefined },
+        ceilingsServer,
         `/static/returning${path}`,
       );
     }
@@ -194,13 +232,13 @@ export const catalogScenario: Scenario = {
     return withTeardown(async (outer) => {
       let capture: CeilingCapture | null = null;
       let ceilings: CeilingFigures | null = null;
-      let ceilingsUrl = '';
+      let ceilingsServer: Target | null = null;
       let slug = '';
       const engines: EngineFigures[] = [];
       // SQLite first: its answers are captured for the ceilings server, which then stays up for
       // every engine's alternating rounds.
       const startCeilingsOnce = async (serveUrl: string, s: string, databaseUrl: string) => {
-        if (!ceilingsUrl) {
+        if (!ceilingsServer) {
           slug = s;
           capture = await captureServe(
             serveUrl,
@@ -208,10 +246,10 @@ export const catalogScenario: Scenario = {
             databaseUrl,
             starterThemeDir,
           );
-          ceilingsUrl = (await startCeilings(outer, capture)).url;
-          ceilings = await measureCeilings(ctx, capture, ceilingsUrl);
+          ceilingsServer = await startCeilings(outer, capture);
+          ceilings = await measureCeilings(ctx, capture, ceilingsServer.url);
         }
-        return ceilingsUrl;
+        return ceilingsServer;
       };
       engines.push(await measureServe(ctx, 'sqlite', null, startCeilingsOnce));
       const mysqlMissing = ctx.mysql.unavailableReason();
@@ -262,13 +300,14 @@ export const catalogScenario: Scenario = {
             const run = paired.serve;
             const vsTemplate = ratio(run.rps, c.template[path]?.rps ?? 0);
             const rounds = paired.rounds.map((x) => `${x.serve_rps}/${x.static_rps}`).join(', ');
+            const cpu = paired.cpu_us;
             rows.push({
               scenario: `GET ${path}, ${VISIT_LABEL[visit]}`,
               engine: f.engine,
               rps: run.rps,
               p50_ms: run.p50_ms,
               p99_ms: run.p99_ms,
-              notes: `${paired.ratio} of static (goal ≥ 0.6: ${verdict(paired.ratio >= 0.6)}), ${vsTemplate ?? '?'} of template; p99 ${paired.p99_ratio}× static p99 (goal ≤ 2×: ${verdict(paired.p99_ratio <= 2)}); medians of ${paired.rounds.length} alternating rounds, serve/static req/s ${rounds}${failureNote(run)}`,
+              notes: `${paired.ratio} of static (goal ≥ 0.6: ${verdict(paired.ratio >= 0.6)}), ${vsTemplate ?? '?'} of template; p99 ${paired.p99_ratio}× static p99 (goal ≤ 2×: ${verdict(paired.p99_ratio <= 2)}); medians of ${paired.rounds.length} alternating rounds, serve/static req/s ${rounds}; server CPU per answer at ${CPU_RATE} req/s ${cpu.serve} vs static ${cpu.static} µs (static ÷ serve ${ratio(cpu.static, cpu.serve) ?? '?'})${failureNote(run)}`,
             });
           }
         }
