@@ -26,14 +26,15 @@ import type { CeilingCapture } from './ceilings.js';
 // The engine and the helpers as `serve` runs them: the built dist/ (`npm run build`), for both
 // renders. Through tsx they would be esbuild's output, which wraps named inner functions in
 // `__name(…)` calls (keepNames) that run on every helper call: a cost serve does not have.
-const built = <T>(path: string) => import(new URL(`../dist/runtime/${path}`, import.meta.url).href) as Promise<T>;
+const built = <T>(path: string) =>
+  import(new URL(`../dist/runtime/${path}`, import.meta.url).href) as Promise<T>;
 const { Theme } = await built<typeof import('../runtime/theme/theme.js')>('theme/theme.js');
 const { PAGE_ROUTES } = await built<typeof import('../runtime/theme/page-routes.js')>('theme/page-routes.js');
-const { TEMPLATE_OBJECTS } = await built<typeof import('../runtime/template-objects.js')>('template-objects.js');
+const { TEMPLATE_OBJECTS } =
+  await built<typeof import('../runtime/template-objects.js')>('template-objects.js');
 const { GUEST_AUTH } = await built<typeof import('../runtime/accounts/auth.js')>('accounts/auth.js');
-const { THEME_HELPERS, HELPER_ALIASES } = await built<typeof import('../runtime/theme/helpers/index.js')>(
-  'theme/helpers/index.js',
-);
+const { THEME_HELPERS, HELPER_ALIASES } =
+  await built<typeof import('../runtime/theme/helpers/index.js')>('theme/helpers/index.js');
 
 const [captureFile, port] = process.argv.slice(2);
 const capture = JSON.parse(readFileSync(captureFile, 'utf8')) as CeilingCapture;
