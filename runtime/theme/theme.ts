@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type Handlebars from 'handlebars';
-import { createHandlebars, KNOWN_HELPERS } from './helpers/index.js';
+import { createHandlebars } from './helpers/index.js';
 import { parseTemplate, type Program } from './parse.js';
 import {
   analyseTemplate,
@@ -20,10 +20,6 @@ import { AbortRender, locateError, TemplateError } from './errors.js';
 import { readAsset, type Asset } from './assets.js';
 import { isTemplateName, listThemeFiles } from './files.js';
 import { isLocalePath, Translations } from './locales.js';
-
-// Every helper is registered before any template compiles, so calls to them compile to direct
-// invocations instead of a run-time lookup of helper-or-context (Handlebars' `knownHelpers`).
-const COMPILE_KNOWN_HELPERS = Object.fromEntries([...KNOWN_HELPERS].map((name) => [name, true]));
 
 /** The request as templates see it (`request.path`, `request.params.slug`, `request.query.page`). */
 export interface RenderRequest {
@@ -245,7 +241,7 @@ export class Theme {
       entry.ast = parseTemplate(source, rel);
       entry.errors.push(...checkHelperCalls(entry.ast, rel, this.objects));
       entry.needs = analyseTemplate(entry.ast, rel, this.objects);
-      entry.compiled = this.hb.compile(source, { preventIndent: true, knownHelpers: COMPILE_KNOWN_HELPERS });
+      entry.compiled = this.hb.compile(source, { preventIndent: true });
     } catch (err) {
       entry.errors.push(locateError(err, rel) as TemplateError);
     }
