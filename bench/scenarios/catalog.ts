@@ -102,7 +102,11 @@ interface PairedRuns {
   p99_ratio: number;
   rounds: { serve_rps: number; static_rps: number; serve_p99_ms: number; static_p99_ms: number }[];
   /** Server CPU per answer (µs) at CPU_RATE req/s, median of alternating rounds; and each round's pair. */
-  cpu_us: { serve: number; static: number; rounds: { serve: number; static: number }[] };
+  cpu_us: {
+    serve: number | null;
+    static: number | null;
+    rounds: { serve: number | null; static: number | null }[];
+  };
 }
 
 /** The fixed request rate of the CPU-per-answer runs: below what serve answers at most on either engine. */
@@ -115,6 +119,8 @@ interface Target {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The median, or null when a round could not be measured (no /proc). */
+const medianOrNull = (xs: (number | null)[]) => (xs.some((x) => x === null) ? null : median(xs as number[]));
 
 async function pairedRuns(
   ctx: ScenarioContext,
@@ -163,8 +169,8 @@ async function pairedRuns(
       static_p99_ms: p.static.p99_ms,
     })),
     cpu_us: {
-      serve: median(cpuRounds.map((c) => c.serve)),
-      static: median(cpuRounds.map((c) => c.static)),
+      serve: medianOrNull(cpuRounds.map((c) => c.serve)),
+      static: medianOrNull(cpuRounds.map((c) => c.static)),
       rounds: cpuRounds,
     },
   };
@@ -301,13 +307,17 @@ export const catalogScenario: Scenario = {
             const vsTemplate = ratio(run.rps, c.template[path]?.rps ?? 0);
             const rounds = paired.rounds.map((x) => `${x.serve_rps}/${x.static_rps}`).join(', ');
             const cpu = paired.cpu_us;
+            const cpuNote =
+              cpu.serve === null || cpu.static === null
+                ? 'server CPU per answer not measured (no /proc)'
+                : `server CPU per answer at ${CPU_RATE} req/s ${cpu.serve} vs static ${cpu.static} µs (static ÷ serve ${ratio(cpu.static, cpu.serve) ?? '?'})`;
             rows.push({
               scenario: `GET ${path}, ${VISIT_LABEL[visit]}`,
               engine: f.engine,
               rps: run.rps,
               p50_ms: run.p50_ms,
               p99_ms: run.p99_ms,
-              notes: `${paired.ratio} of static (goal ≥ 0.6: ${verdict(paired.ratio >= 0.6)}), ${vsTemplate ?? '?'} of template; p99 ${paired.p99_ratio}× static p99 (goal ≤ 2×: ${verdict(paired.p99_ratio <= 2)}); medians of ${paired.rounds.length} alternating rounds, serve/static req/s ${rounds}; server CPU per answer at ${CPU_RATE} req/s ${cpu.serve} vs static ${cpu.static} µs (static ÷ serve ${ratio(cpu.static, cpu.serve) ?? '?'})${failureNote(run)}`,
+              notes: `${paired.ratio} of static (goal ≥ 0.6: ${verdict(paired.ratio >= 0.6)}), ${vsTemplate ?? '?'} of template; p99 ${paired.p99_ratio}× static p99 (goal ≤ 2×: ${verdict(paired.p99_ratio <= 2)}); medians of ${paired.rounds.length} alternating rounds, serve/static req/s ${rounds}; ${cpuNote}${failureNote(run)}`,
             });
           }
         }
