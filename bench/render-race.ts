@@ -1,6 +1,6 @@
 // The engine's render against plain Handlebars for /products and a product page, without the load
 // runs of the `products` scenario: for trying a change to the render path in a minute.
-//   npx tsx bench/render-race.ts [--rounds 3] [--ms 1500]
+//   npm run build && npx tsx bench/render-race.ts [--rounds 3] [--ms 1500]   (the engine raced is the built dist/)
 import { starterThemeDir } from '../runtime/paths.js';
 import { captureServe, startCeilings } from './ceilings.js';
 import { sqliteDatabase } from './databases.js';
