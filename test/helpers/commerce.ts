@@ -13,6 +13,7 @@ import { dbNow } from '../../runtime/time.js';
 import { findSiteByHostExact, type Site } from '../../runtime/sites/store.js';
 import { TestBrowser, type TestResponse } from './browser.js';
 import { prepareDatabase, startTestServer, type TestServer } from './server.js';
+import { productRow } from './product-rows.js';
 
 process.env.STOREFRONT_BCRYPT_COST = '4';
 
@@ -94,19 +95,12 @@ export async function insertVariant(
   siteId: string,
   options: { price?: number; currency?: string; available?: boolean } = {},
 ): Promise<string> {
-  const productId = newId();
   const variantId = newId();
   const now = dbNow();
   const tag = variantId.slice(0, 8);
-  await db('products').insert({
-    id: productId,
-    site_id: siteId,
-    slug: `test-${tag}`,
-    name: `Test ${tag}`,
-    description: '',
-    created_at: now,
-    updated_at: now,
-  });
+  const product = productRow(siteId, `test-${tag}`, { name: `Test ${tag}`, now });
+  const productId = product.id;
+  await db('products').insert(product);
   // Listed like any product the importer writes.
   await renumberListing(db, siteId);
   await db('variants').insert({

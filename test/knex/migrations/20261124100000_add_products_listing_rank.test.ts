@@ -4,11 +4,11 @@
 import { expect } from 'chai';
 import { createDb, type Db } from '../../../runtime/db.js';
 import { migrateLatest } from '../../../runtime/migrate.js';
-import { newId } from '../../../runtime/ids.js';
 import { dbNow } from '../../../runtime/time.js';
 import { addSite, type Site } from '../../../runtime/sites/store.js';
 import * as migration from '../../../knex/migrations/20261124100000_add_products_listing_rank.js';
 import { forEachEngine } from '../../helpers/engines.js';
+import { productRow } from '../../helpers/product-rows.js';
 
 forEachEngine('migration add_products_listing_rank', (ctx) => {
   let db: Db;
@@ -28,17 +28,14 @@ forEachEngine('migration add_products_listing_rank', (ctx) => {
     const rows = [];
     for (const [s, site] of sites.entries())
       for (let i = 0; i < 23; i++)
-        rows.push({
-          id: newId(),
-          site_id: site.id,
-          slug: `m-${i}`,
-          name: `Product ${i}`,
-          description: '',
-          position: (i * (s + 3)) % 5, // ties: the id decides
-          archived_at: i % 6 === 1 ? now : null,
-          created_at: now,
-          updated_at: now,
-        });
+        rows.push(
+          productRow(site.id, `m-${i}`, {
+            name: `Product ${i}`,
+            position: (i * (s + 3)) % 5, // ties: the id decides
+            archivedAt: i % 6 === 1 ? now : null,
+            now,
+          }),
+        );
     await db('products').insert(rows);
     await migration.up(db);
   });

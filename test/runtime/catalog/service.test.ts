@@ -3,12 +3,12 @@
 import { expect } from 'chai';
 import { createDb, type Db } from '../../../runtime/db.js';
 import { migrateLatest } from '../../../runtime/migrate.js';
-import { newId } from '../../../runtime/ids.js';
 import { dbNow } from '../../../runtime/time.js';
 import { addSite, type Site } from '../../../runtime/sites/store.js';
 import { CatalogReader } from '../../../runtime/catalog/service.js';
 import { renumberListing } from '../../../runtime/catalog/listing-rank.js';
 import { forEachEngine } from '../../helpers/engines.js';
+import { productRow } from '../../helpers/product-rows.js';
 
 // The count is the largest listing rank of the site (store.ts liveProductCount).
 const COUNT = /^select max\(`listing_rank`\)/i;
@@ -23,17 +23,7 @@ forEachEngine('catalog reader: listing count', (ctx) => {
     const now = dbNow();
     const rows = [];
     for (let i = from; i < from + n; i++)
-      rows.push({
-        id: newId(),
-        site_id: site.id,
-        slug: `c-${i}`,
-        name: `Product ${i}`,
-        description: '',
-        position: i,
-        archived_at: null,
-        created_at: now,
-        updated_at: now,
-      });
+      rows.push(productRow(site.id, `c-${i}`, { name: `Product ${i}`, position: i, now }));
     await db('products').insert(rows);
     await db.transaction((trx) => renumberListing(trx, site.id));
   }

@@ -3,12 +3,12 @@
 import { expect } from 'chai';
 import { createDb, type Db } from '../../../runtime/db.js';
 import { migrateLatest } from '../../../runtime/migrate.js';
-import { newId } from '../../../runtime/ids.js';
 import { dbNow } from '../../../runtime/time.js';
 import { addSite, type Site } from '../../../runtime/sites/store.js';
 import { pageOfProducts } from '../../../runtime/catalog/store.js';
 import { renumberListing } from '../../../runtime/catalog/listing-rank.js';
 import { forEachEngine } from '../../helpers/engines.js';
+import { productRow } from '../../helpers/product-rows.js';
 
 forEachEngine('catalog listing query', (ctx) => {
   let db: Db;
@@ -24,30 +24,17 @@ forEachEngine('catalog listing query', (ctx) => {
     const now = dbNow();
     const rows = [];
     for (let i = 0; i < 57; i++) {
-      rows.push({
-        id: newId(),
-        site_id: site.id,
-        slug: `p-${i}`,
-        name: `Product ${i}`,
-        description: '',
-        // ties in position: the id decides
-        position: i % 7,
-        archived_at: i % 10 === 3 ? now : null,
-        created_at: now,
-        updated_at: now,
-      });
+      rows.push(
+        productRow(site.id, `p-${i}`, {
+          name: `Product ${i}`,
+          // ties in position: the id decides
+          position: i % 7,
+          archivedAt: i % 10 === 3 ? now : null,
+          now,
+        }),
+      );
     }
-    rows.push({
-      id: newId(),
-      site_id: other.id,
-      slug: 'elsewhere',
-      name: 'Elsewhere',
-      description: '',
-      position: 0,
-      archived_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    rows.push(productRow(other.id, 'elsewhere', { name: 'Elsewhere', now }));
     await db('products').insert(rows);
     for (const s of [site, other]) await db.transaction((trx) => renumberListing(trx, s.id));
     expected = rows
